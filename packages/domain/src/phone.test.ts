@@ -1,0 +1,241 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  CONTACT_NUMBER_REQUIRED,
+  CONTACT_NUMBER_TOO_LONG,
+  CONTACT_NUMBER_TOO_SHORT,
+  callingCodeFor,
+  DEFAULT_REGION_CONTACTS,
+  DEFAULT_REGION_USER_FORMS,
+  formatContactNumber,
+  isSupportedRegion,
+  joinContactNumber,
+  normalizeRecipient,
+  parsePhone,
+  REGISTRATION_DEFAULT_COUNTRY,
+  splitContactNumber,
+  stripNonDigits,
+  toE164,
+  validateContactNumber,
+} from "./phone";
+
+describe("stripNonDigits", () => {
+  it("keeps only ASCII digits", () => {
+    expect(stripNonDigits("+65 9123-4567")).toBe("6591234567");
+    expect(stripNonDigits("(012) 345 6789 ext.")).toBe("0123456789");
+    expect(stripNonDigits("")).toBe("");
+    expect(stripNonDigits(null)).toBe("");
+    expect(stripNonDigits(undefined)).toBe("");
+    expect(stripNonDigits(6591234567)).toBe("6591234567");
+    expect(stripNonDigits("٠١٢")).toBe("");
+  });
+
+  it("is idempotent and yields only digits (property)", () => {
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        const once = stripNonDigits(s);
+        expect(once).toMatch(/^[0-9]*$/);
+        expect(stripNonDigits(once)).toBe(once);
+      }),
+    );
+  });
+});
+
+describe("validateContactNumber", () => {
+  it("returns the spec's messages word for word", () => {
+    expect(validateContactNumber("")).toBe("Contact Number is required");
+    expect(validateContactNumber("123456")).toBe("Contact Number cannot be less than 7 digits");
+    expect(validateContactNumber("1234567890123456")).toBe("Contact Number cannot exceed 15 digits.");
+    expect(CONTACT_NUMBER_REQUIRED).toBe("Contact Number is required");
+    expect(CONTACT_NUMBER_TOO_SHORT).toBe("Contact Number cannot be less than 7 digits");
+    expect(CONTACT_NUMBER_TOO_LONG).toBe("Contact Number cannot exceed 15 digits.");
+  });
+
+  it("accepts 7 to 15 digits and counts digits only", () => {
+    expect(validateContactNumber("1234567")).toBeNull();
+    expect(validateContactNumber("123456789012345")).toBeNull();
+    expect(validateContactNumber("+65 9123 4567")).toBeNull();
+    expect(validateContactNumber("abc")).toBe(CONTACT_NUMBER_REQUIRED);
+    expect(validateContactNumber(null)).toBe(CONTACT_NUMBER_REQUIRED);
+  });
+
+  it("depends only on the digit count (property)", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9]{0,30}$/), (digits) => {
+        const n = digits.length;
+        const expected =
+          n === 0 ? CONTACT_NUMBER_REQUIRED : n < 7 ? CONTACT_NUMBER_TOO_SHORT : n > 15 ? CONTACT_NUMBER_TOO_LONG : null;
+        expect(validateContactNumber(digits)).toBe(expected);
+      }),
+    );
+  });
+});
+
+describe("regions and calling codes", () => {
+  it("has the spec's defaults", () => {
+    expect(DEFAULT_REGION_USER_FORMS).toBe("MY");
+    expect(DEFAULT_REGION_CONTACTS).toBe("SG");
+    expect(REGISTRATION_DEFAULT_COUNTRY).toBe("SG");
+  });
+
+  it("maps regions to calling codes", () => {
+    expect(callingCodeFor("SG")).toBe("65");
+    expect(callingCodeFor("MY")).toBe("60");
+    expect(callingCodeFor("us")).toBe("1");
+    expect(callingCodeFor("XX")).toBeNull();
+    expect(callingCodeFor("")).toBeNull();
+    expect(callingCodeFor(null)).toBeNull();
+    expect(isSupportedRegion("sg")).toBe(true);
+    expect(isSupportedRegion("ZZ")).toBe(false);
+  });
+});
+
+describe("toE164", () => {
+  it("joins calling code and national digits", () => {
+    expect(toE164("65", "91234567")).toBe("+6591234567");
+    expect(toE164("+65", "9123 4567")).toBe("+6591234567");
+    expect(toE164(60, "012-345 6789")).toBe("+60123456789");
+    expect(toE164("1", "202 555 0123")).toBe("+12025550123");
+  });
+
+  it("returns null when there is nothing to join", () => {
+    expect(toE164("", "91234567")).toBeNull();
+    expect(toE164("65", "")).toBeNull();
+  });
+});
+
+describe("parsePhone", () => {
+  it("reads international input regardless of the default region", () => {
+    expect(parsePhone("+65 9123 4567", "MY")).toEqual({
+      callingCode: "65",
+      nationalNumber: "91234567",
+      e164: "+6591234567",
+      region: "SG",
+      valid: true,
+    });
+    expect(parsePhone("+1 202 555 0123")?.region).toBe("US");
+  });
+
+  it("reads digits with the calling code or national digits with a region", () => {
+    expect(parsePhone("6591234567", "SG")?.e164).toBe("+6591234567");
+    expect(parsePhone("9123 4567", "SG")?.e164).toBe("+6591234567");
+    expect(parsePhone("012-345 6789", "MY")).toMatchObject({ e164: "+60123456789", region: "MY", valid: true });
+    expect(parsePhone("(+60) 12-345 6789", "SG")?.e164).toBe("+60123456789");
+    expect(parsePhone(" 91234567 ", "sg")?.e164).toBe("+6591234567");
+  });
+
+  it("reports invalid but readable numbers as not valid", () => {
+    expect(parsePhone("+65 1234 5678")).toMatchObject({ callingCode: "65", valid: false });
+  });
+
+  it("returns null for unreadable input", () => {
+    expect(parsePhone("", "SG")).toBeNull();
+    expect(parsePhone("hello", "SG")).toBeNull();
+    expect(parsePhone(null, "SG")).toBeNull();
+    expect(parsePhone("91234567")).toBeNull();
+  });
+
+  it("never throws (property)", () => {
+    fc.assert(
+      fc.property(fc.string(), fc.constantFrom("SG", "MY", "US", "XX", undefined), (s, region) => {
+        const p = parsePhone(s, region);
+        if (p !== null) expect(p.e164).toBe(`+${p.callingCode}${p.nationalNumber}`);
+      }),
+    );
+  });
+});
+
+describe("stored contact numbers", () => {
+  it("joins calling code and digits without a plus", () => {
+    expect(joinContactNumber("65", "91234567")).toBe("6591234567");
+    expect(joinContactNumber("+65", "9123 4567")).toBe("6591234567");
+    expect(joinContactNumber("60", "012-345 6789")).toBe("60123456789");
+    expect(joinContactNumber("65", "6591234567")).toBe("6591234567");
+    // Not a valid number: the digits are kept as typed.
+    expect(joinContactNumber("65", "1234567")).toBe("651234567");
+    expect(joinContactNumber("", "1234567")).toBe("1234567");
+    // Unknown calling code: no throw, plain digits.
+    expect(joinContactNumber("2", "00")).toBe("200");
+    expect(toE164("999", "123")).toBeNull();
+  });
+
+  it("splits a stored number", () => {
+    expect(splitContactNumber("6591234567")).toEqual({ callingCode: "65", nationalNumber: "91234567" });
+    expect(splitContactNumber("+60123456789")).toEqual({ callingCode: "60", nationalNumber: "123456789" });
+    expect(splitContactNumber("")).toBeNull();
+    expect(splitContactNumber(null)).toBeNull();
+  });
+
+  it("formats a stored number for display", () => {
+    expect(formatContactNumber("6591234567")).toBe("+65 9123 4567");
+    expect(formatContactNumber("+60123456789")).toBe("+60 12 345 6789");
+    expect(formatContactNumber("")).toBe("-");
+    expect(formatContactNumber(undefined)).toBe("-");
+  });
+
+  it("round-trips Singapore numbers (property)", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[689][0-9]{7}$/), (national) => {
+        const stored = joinContactNumber("65", national);
+        expect(stored).toBe(`65${national}`);
+        expect(splitContactNumber(stored)).toEqual({ callingCode: "65", nationalNumber: national });
+        const shown = formatContactNumber(stored);
+        expect(shown.startsWith("+65 ")).toBe(true);
+        expect(stripNonDigits(shown)).toBe(stored);
+      }),
+    );
+  });
+
+  it("formats valid numbers as the stored digits with a plus (property)", () => {
+    fc.assert(
+      fc.property(fc.constantFrom("SG", "MY", "US", "GB", "ID", "IN"), fc.stringMatching(/^[0-9]{6,12}$/), (r, n) => {
+        const p = parsePhone(n, r);
+        if (p?.valid) {
+          const stored = joinContactNumber(p.callingCode, p.nationalNumber);
+          expect(`+${stored}`).toBe(p.e164);
+          expect(stripNonDigits(formatContactNumber(stored))).toBe(stored);
+          expect(splitContactNumber(stored)).toEqual({ callingCode: p.callingCode, nationalNumber: p.nationalNumber });
+        }
+      }),
+    );
+  });
+
+  it("joins to digits only (property)", () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (cc, digits) => {
+        expect(joinContactNumber(cc, digits)).toMatch(/^[0-9]*$/);
+      }),
+    );
+  });
+});
+
+describe("normalizeRecipient", () => {
+  it("adds a plus when missing and requires a valid international number", () => {
+    expect(normalizeRecipient("6591234567")).toBe("+6591234567");
+    expect(normalizeRecipient("+65 9123 4567")).toBe("+6591234567");
+    expect(normalizeRecipient(" 60123456789 ")).toBe("+60123456789");
+    expect(normalizeRecipient(6591234567)).toBe("+6591234567");
+    expect(normalizeRecipient("(+65) 9123-4567")).toBe("+6591234567");
+    expect(normalizeRecipient("65.9123.4567")).toBe("+6591234567");
+  });
+
+  it("rejects national-only, invalid and empty numbers", () => {
+    expect(normalizeRecipient("91234567")).toBeNull();
+    expect(normalizeRecipient("6512345678")).toBeNull();
+    expect(normalizeRecipient("")).toBeNull();
+    expect(normalizeRecipient("abc")).toBeNull();
+    expect(normalizeRecipient("tel:+6591234567")).toBeNull();
+    expect(normalizeRecipient("+6591234567abc")).toBeNull();
+    expect(normalizeRecipient("006591234567")).toBeNull();
+    expect(normalizeRecipient(null)).toBeNull();
+  });
+
+  it("returns E.164 or null, never throws (property)", () => {
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        const r = normalizeRecipient(s);
+        if (r !== null) expect(r).toMatch(/^\+[1-9][0-9]{6,14}$/);
+      }),
+    );
+  });
+});

@@ -1,0 +1,161 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import openapiGlue from "fastify-openapi-glue";
+import type { Config } from "./config";
+import { type Database, openDatabase, runMigrations } from "./db/client";
+import type { Deps, Handler, Handlers } from "./deps";
+import { HttpError, NotImplemented } from "./errors";
+import { startQueue } from "./jobs/queue";
+import { jobHandlers } from "./jobs/workers";
+import { sandboxHandlers, registerSandboxPages } from "./modules/sandbox/sandbox.routes";
+import { systemHandlers } from "./modules/system/system.routes";
+import { authenticate } from "./plugins/actor";
+import { installResponseValidation } from "./plugins/response-validation";
+import { type EmailProvider, sandboxEmailProvider, smtpProvider } from "./providers/email";
+import { httpSmsProvider, type SmsProvider, sandboxSmsProvider } from "./providers/sms";
+import { listOperations, loadSpec } from "./spec";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    deps: Deps;
+    /** operationIds that no module implements yet (answer 501). */
+    notImplemented: string[];
+  }
+}
+
+/** Every module's handlers, keyed by operationId. */
+function moduleHandlers(deps: Deps): Handlers {
+  return { ...systemHandlers(deps), ...sandboxHandlers(deps) };
+}
+
+export interface BuildOptions {
+  config: Config;
+  /** Reuse an open, migrated database (tests share one per worker). */
+  database?: Database;
+  /** Validate every response body against openapi.yaml (on in tests). */
+  validateResponses?: boolean;
+}
+
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    ajv: {
+      // Unknown request properties are stripped where a schema forbids them and otherwise ignored by handlers.
+      customOptions: { removeAdditional: true, coerceTypes: "array", useDefaults: true, allErrors: false },
+    },
+  });
+
+  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  if (!opts.database) await runMigrations(database);
+  const queue = await startQueue(database, { onError: (err) => app.log.error({ err }, "job queue error") });
+  const email: EmailProvider = config.smtpUrl
+    ? smtpProvider(config.smtpUrl, config.mailFrom)
+    : sandboxEmailProvider(database, config.mailFrom);
+  const sms: SmsProvider =
+    config.sms.provider === "http" && config.sms.url
+      ? httpSmsProvider(config.sms.url, config.sms.senderId)
+      : sandboxSmsProvider(database, config.sms.senderId);
+  const deps: Deps = { config, database, queue, email, sms };
+  app.decorate("deps", deps);
+  if (config.runWorkers) await queue.startWorkers(jobHandlers(deps));
+
+  app.addHook("onClose", async () => {
+    await queue.stop();
+    await email.close();
+    await sms.close();
+    if (!opts.database) await database.close();
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: { "img-src": ["'self'", "data:", "blob:"], "connect-src": ["'self'"], "upgrade-insecure-requests": null },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, { limits: { fileSize: 157_286_400, files: 10 } });
+
+  if (opts.validateResponses) installResponseValidation(app);
+
+  // Routes from openapi.yaml: every operation is routed; unimplemented ones answer 501.
+  const spec = loadSpec();
+  const implemented = moduleHandlers(deps);
+  const serviceHandlers: Record<string, Handler> = {};
+  const missing: string[] = [];
+  for (const op of listOperations(spec)) {
+    const h = implemented[op.operationId];
+    if (h) serviceHandlers[op.operationId] = h;
+    else {
+      missing.push(op.operationId);
+      serviceHandlers[op.operationId] = async () => {
+        throw new NotImplemented();
+      };
+    }
+  }
+  app.decorate("notImplemented", missing);
+  await app.register(openapiGlue, {
+    specification: spec,
+    prefix: "/api",
+    serviceHandlers,
+    securityHandlers: {
+      async bearerAuth(request: import("fastify").FastifyRequest) {
+        request.actor = await authenticate(database, config.jwtSecret, request.headers.authorization);
+      },
+    },
+  });
+
+  await registerSandboxPages(app, deps);
+  await registerPortal(app, config);
+  installErrorHandlers(app);
+  return app;
+}
+
+async function registerPortal(app: FastifyInstance, config: Config) {
+  const index = path.join(config.portalDir, "index.html");
+  if (existsSync(index)) {
+    await app.register(fastifyStatic, { root: config.portalDir, wildcard: false, index: ["index.html"] });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split("?")[0] ?? "";
+    if (url.startsWith("/api/") || url === "/api" || url.startsWith("/_sandbox")) {
+      return reply.code(404).send({ message: "Not found" });
+    }
+    if ((request.method === "GET" || request.method === "HEAD") && existsSync(index)) {
+      // The portal is a single-page app: every other GET renders it and the client router decides.
+      return reply.type("text/html").sendFile("index.html");
+    }
+    return reply.code(404).send({ message: "Not found" });
+  });
+}
+
+function installErrorHandlers(app: FastifyInstance) {
+  app.setErrorHandler(async (error: FastifyError & { errors?: unknown[] }, request, reply) => {
+    if (error instanceof HttpError) {
+      reply.headers(error.headers);
+      return reply.code(error.statusCode).send({ message: error.message });
+    }
+    // The glue wraps the auth hook's error: answer with the hook's own status and message.
+    if (error.name === "Unauthorized" && Array.isArray(error.errors)) {
+      const inner = error.errors.find((e): e is HttpError => e instanceof HttpError);
+      if (inner) return reply.code(inner.statusCode).send({ message: inner.message });
+      return reply.code(401).send({ message: "Invalid or expired token" });
+    }
+    if (error.validation) {
+      const first = error.validation[0];
+      const field = first?.instancePath?.replace(/^\//, "").replace(/\//g, ".") || (first?.params as { missingProperty?: string })?.missingProperty;
+      const where = error.validationContext ?? "body";
+      return reply.code(400).send({ message: field ? `Invalid ${where}: ${field} ${first?.message ?? "is invalid"}` : `Invalid ${where}: ${error.message}` });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ message: error.statusCode === 413 ? "The request is too large." : error.message });
+    }
+    request.log.error({ err: error }, "request failed");
+    return reply.code(500).send({ message: "Something went wrong" });
+  });
+}

@@ -1,0 +1,126 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+/** Every setting of the server, read and validated once from the environment. */
+export interface Config {
+  env: "development" | "test" | "production";
+  host: string;
+  port: number;
+  /** Public base URL used in e-mail links (verification, reset). */
+  publicUrl: string;
+  /** PGlite data directory (also holds the generated JWT secret). */
+  dataDir: string;
+  /** PostgreSQL connection string; when unset the embedded PGlite is used. */
+  databaseUrl: string | undefined;
+  jwtSecret: Uint8Array;
+  /** Access token lifetime in seconds. */
+  tokenTtlSeconds: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  sms: { provider: "sandbox" | "http" | "smpp"; url: string | undefined; senderId: string };
+  geoipUrl: string | undefined;
+  logLevel: string;
+  /** Create the demo company on an empty database. */
+  seedDemo: boolean;
+  /** Allow sandbox providers in production (never serves /_sandbox there). */
+  allowSandboxInProduction: boolean;
+  /** Directory of the built portal served at `/`. */
+  portalDir: string;
+  /** Run the job workers inside the API process. */
+  runWorkers: boolean;
+  userLimitDefault: number;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  }
+  return n;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.toLowerCase();
+  if (raw === undefined || raw === "") return fallback;
+  if (["1", "true", "yes", "on"].includes(raw)) return true;
+  if (["0", "false", "no", "off"].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+/** Reads the JWT secret from config, or from the data dir, generating it once. */
+function loadJwtSecret(env: Env, dataDir: string): Uint8Array {
+  const configured = env.HERALD_JWT_SECRET;
+  if (configured) {
+    if (configured.length < 32) throw new ConfigError("HERALD_JWT_SECRET must be at least 32 characters");
+    return new TextEncoder().encode(configured);
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, "jwt-secret");
+  if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString("base64url"), { mode: 0o600 });
+  return new TextEncoder().encode(readFileSync(file, "utf8").trim());
+}
+
+const defaultPortalDir = () => {
+  const here = path.dirname(new URL(import.meta.url).pathname);
+  // works from src/ (tsx, vitest) and from dist/ (built)
+  return path.resolve(here, "../../portal/dist");
+};
+
+export function loadConfig(env: Env = process.env): Config {
+  const rawEnv = env.HERALD_ENV ?? (env.NODE_ENV === "test" ? "test" : "development");
+  if (!["development", "test", "production"].includes(rawEnv)) {
+    throw new ConfigError(`HERALD_ENV must be development, test or production, got "${rawEnv}"`);
+  }
+  const herEnv = rawEnv as Config["env"];
+  const port = int(env, "PORT", 3000, 0, 65535);
+  const host = env.HOST ?? "0.0.0.0";
+  const dataDir = path.resolve(env.HERALD_DATA_DIR ?? ".herald");
+  const smsProvider = (env.SMS_PROVIDER ?? "sandbox") as Config["sms"]["provider"];
+  if (!["sandbox", "http", "smpp"].includes(smsProvider)) {
+    throw new ConfigError(`SMS_PROVIDER must be sandbox, http or smpp, got "${smsProvider}"`);
+  }
+  if ((smsProvider === "http" || smsProvider === "smpp") && !env.SMS_URL) {
+    throw new ConfigError(`SMS_URL is required when SMS_PROVIDER is ${smsProvider}`);
+  }
+  const config: Config = {
+    env: herEnv,
+    host,
+    port,
+    publicUrl: (env.HERALD_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: loadJwtSecret(env, dataDir),
+    tokenTtlSeconds: int(env, "HERALD_TOKEN_TTL", 12 * 3600, 60),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? "Herald <no-reply@herald.local>",
+    sms: { provider: smsProvider, url: env.SMS_URL || undefined, senderId: env.SMS_SENDER_ID ?? "Herald" },
+    geoipUrl: env.HERALD_GEOIP_URL || undefined,
+    logLevel: env.LOG_LEVEL ?? (herEnv === "test" ? "silent" : "info"),
+    seedDemo: bool(env, "HERALD_DEMO", herEnv !== "production"),
+    allowSandboxInProduction: bool(env, "HERALD_ALLOW_SANDBOX", false),
+    portalDir: path.resolve(env.HERALD_PORTAL_DIR ?? defaultPortalDir()),
+    runWorkers: bool(env, "HERALD_WORKERS", true),
+    userLimitDefault: int(env, "HERALD_USER_LIMIT", 25, 1),
+  };
+  if (config.env === "production" && !config.allowSandboxInProduction) {
+    const sandboxed = [!config.smtpUrl && "SMTP_URL", config.sms.provider === "sandbox" && "SMS_PROVIDER"].filter(
+      Boolean,
+    );
+    if (sandboxed.length > 0) {
+      throw new ConfigError(
+        `HERALD_ENV=production needs real providers (${sandboxed.join(", ")}); set them or HERALD_ALLOW_SANDBOX=true`,
+      );
+    }
+  }
+  return config;
+}
+
+/** True when sandbox pages may be served. */
+export const sandboxPagesEnabled = (config: Config) => config.env !== "production";

@@ -1,0 +1,143 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { v7 as uuidv7 } from "uuid";
+
+const id = () =>
+  uuid("id")
+    .primaryKey()
+    .$defaultFn(() => uuidv7());
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+/** Money is integer cents; never floating point. */
+const cents = (name: string) => bigint(name, { mode: "number" });
+
+export const companies = pgTable(
+  "companies",
+  {
+    id: id(),
+    name: varchar("name", { length: 100 }).notNull(),
+    creditCents: cents("credit_cents").notNull().default(0),
+    totalUsersAllowed: integer("total_users_allowed").notNull().default(25),
+    firstThreshCents: cents("first_thresh_cents"),
+    secondThreshCents: cents("second_thresh_cents"),
+    forwardToBot: boolean("forward_to_bot").notNull().default(false),
+    isDemo: boolean("is_demo").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [check("companies_credit_nonneg", sql`${t.creditCents} >= 0`)],
+);
+
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    firstName: varchar("first_name", { length: 50 }).notNull(),
+    lastName: varchar("last_name", { length: 50 }).notNull().default(""),
+    email: varchar("email", { length: 254 }).notNull(),
+    passwordHash: text("password_hash").notNull(),
+    contactNumber: varchar("contact_number", { length: 20 }).notNull().default(""),
+    country: varchar("country", { length: 100 }),
+    userRole: varchar("user_role", { length: 20 }).notNull(),
+    isOwner: boolean("is_owner").notNull().default(false),
+    status: varchar("status", { length: 20 }).notNull().default("active"),
+    userStatus: varchar("user_status", { length: 10 }).notNull().default("offline"),
+    login2fa: varchar("login2fa", { length: 1 }).notNull().default("N"),
+    creditCents: cents("credit_cents").notNull().default(0),
+    firstThreshCents: cents("first_thresh_cents"),
+    secondThreshCents: cents("second_thresh_cents"),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
+    index("users_company_idx").on(t.companyId, t.createdAt),
+    check("users_role_check", sql`${t.userRole} in ('admin', 'supervisor', 'agent')`),
+    check("users_status_check", sql`${t.status} in ('active', 'inactive', 'deleted')`),
+    check("users_user_status_check", sql`${t.userStatus} in ('online', 'offline')`),
+    check("users_login2fa_check", sql`${t.login2fa} in ('Y', 'N')`),
+    check("users_credit_nonneg", sql`${t.creditCents} >= 0`),
+  ],
+);
+
+export const departments = pgTable(
+  "departments",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: varchar("name", { length: 50 }).notNull(),
+    description: varchar("description", { length: 255 }).notNull().default(""),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("departments_company_idx").on(t.companyId, t.createdAt)],
+);
+
+export const userDepartments = pgTable(
+  "user_departments",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    departmentId: uuid("department_id")
+      .notNull()
+      .references(() => departments.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.departmentId] }), index("user_departments_dept_idx").on(t.departmentId)],
+);
+
+/** Revocable sessions: every access token names one; revoking it ends the token at once. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    kind: varchar("kind", { length: 10 }).notNull().default("access"),
+    ip: varchar("ip", { length: 64 }),
+    userAgent: varchar("user_agent", { length: 300 }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), check("sessions_kind_check", sql`${t.kind} in ('access', 'preauth')`)],
+);
+
+/** Mail and SMS captured by the sandbox drivers (embedded default). */
+export const sandboxMessages = pgTable(
+  "sandbox_messages",
+  {
+    id: id(),
+    kind: varchar("kind", { length: 10 }).notNull(),
+    to: text("to").notNull(),
+    from: text("from").notNull().default(""),
+    subject: text("subject"),
+    text: text("text").notNull().default(""),
+    html: text("html"),
+    links: jsonb("links").$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sandbox_messages_created_idx").on(t.createdAt), check("sandbox_kind_check", sql`${t.kind} in ('email', 'sms')`)],
+);

@@ -1,0 +1,57 @@
+import { sql } from "drizzle-orm";
+import { fromDrizzle, fromPglite, PgBoss } from "pg-boss";
+import type { Database, DbOrTx } from "../db/client";
+
+/** Job names and their payloads. Per-recipient state lives in our own tables; jobs carry batches. */
+export interface JobPayloads {
+  "email.send": { to: string; subject: string; text: string; html?: string; links?: string[]; key: string };
+  "sms.send": { to: string; text: string; senderId?: string; key: string };
+}
+export type JobName = keyof JobPayloads;
+export const JOB_NAMES: JobName[] = ["email.send", "sms.send"];
+
+export type JobHandlers = { [K in JobName]: (data: JobPayloads[K]) => Promise<void> };
+
+export interface Queue {
+  /** Enqueue a job; pass the transaction so the job row commits (or rolls back) with the data change. */
+  enqueue<K extends JobName>(name: K, data: JobPayloads[K], opts?: { tx?: DbOrTx; singletonKey?: string }): Promise<void>;
+  startWorkers(handlers: JobHandlers): Promise<void>;
+  stop(): Promise<void>;
+  boss: PgBoss;
+}
+
+export async function startQueue(database: Database, opts: { onError?: (err: unknown) => void } = {}): Promise<Queue> {
+  const boss =
+    database.kind === "pglite"
+      ? new PgBoss({ db: fromPglite(database.pglite!), backend: "pglite", schema: "pgboss", supervise: true })
+      : new PgBoss({ connectionString: database.connectionString!, schema: "pgboss", max: 4 });
+  boss.on("error", (err) => opts.onError?.(err));
+  await boss.start();
+  for (const name of JOB_NAMES) {
+    await boss.createQueue(name, { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 });
+  }
+  let started = false;
+  return {
+    boss,
+    async enqueue(name, data, o = {}) {
+      await boss.send(name, data as object, {
+        ...(o.tx ? { db: fromDrizzle(o.tx as Parameters<typeof fromDrizzle>[0], sql) } : {}),
+        ...(o.singletonKey ? { singletonKey: o.singletonKey } : {}),
+      });
+    },
+    async startWorkers(handlers) {
+      if (started) return;
+      started = true;
+      for (const name of JOB_NAMES) {
+        await boss.work(name, { pollingIntervalSeconds: 0.5, batchSize: 10 }, async (jobs) => {
+          for (const job of jobs) {
+            await (handlers[name] as (d: unknown) => Promise<void>)(job.data);
+          }
+        });
+      }
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 5000 });
+    },
+  };
+}

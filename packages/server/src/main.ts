@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+import { buildApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { seedDemo } from "./seed/demo";
+
+async function main() {
+  const args = process.argv.slice(2);
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`Configuration error: ${err.message}`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  if (args[0] === "worker") {
+    // A worker process: the job queue without the HTTP listener.
+    const app = await buildApp({ config: { ...config, runWorkers: true } });
+    app.log.info("worker started");
+    installShutdown(async () => app.close());
+    return;
+  }
+  const app = await buildApp({ config });
+  if (config.seedDemo) {
+    const demo = await seedDemo(app.deps);
+    if (demo) {
+      const line = "─".repeat(64);
+      console.log(
+        `\n${line}\n Demo company "${demo.companyName}" created. Sign in as the owner admin:\n   e-mail:   ${demo.email}\n   password: ${demo.password}\n (printed once; other demo users share the same password)\n${line}\n`,
+      );
+    }
+  }
+  await app.listen({ port: config.port, host: config.host });
+  const shown = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+  console.log(`Herald is running on http://${shown}:${app.server.address() && typeof app.server.address() === "object" ? (app.server.address() as { port: number }).port : config.port} (database: ${app.deps.database.kind})`);
+  if (config.env !== "production") console.log(`Sandbox mailbox: http://${shown}:${config.port}/_sandbox`);
+  installShutdown(async () => app.close());
+}
+
+function installShutdown(close: () => Promise<void>) {
+  let closing = false;
+  const stop = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal} received, shutting down`);
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    try {
+      await close();
+      process.exit(0);
+    } catch (err) {
+      console.error(err);
+      process.exit(1);
+    }
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from "fastify";
+import { sandboxPagesEnabled } from "../../config";
+import type { Deps, Handlers } from "../../deps";
+import { NotFound } from "../../errors";
+import { listSandboxMessages } from "../../sandbox/store";
+import { renderSandboxPage } from "./sandbox.page";
+
+/** The API view of the sandbox mailbox (also at /_sandbox/messages.json). */
+export function sandboxHandlers(deps: Deps): Handlers {
+  return {
+    async listSandboxMessages() {
+      if (!sandboxPagesEnabled(deps.config)) throw new NotFound();
+      return { data: await listSandboxMessages(deps.database) };
+    },
+  };
+}
+
+/** Developer pages of the embedded default; never registered when HERALD_ENV=production. */
+export async function registerSandboxPages(app: FastifyInstance, deps: Deps) {
+  if (!sandboxPagesEnabled(deps.config)) return;
+  app.get("/_sandbox/messages.json", async () => listSandboxMessages(deps.database));
+  app.get("/_sandbox", async (_req, reply) => {
+    const messages = await listSandboxMessages(deps.database);
+    reply.header("content-type", "text/html; charset=utf-8");
+    return renderSandboxPage(messages);
+  });
+}

@@ -1,0 +1,33 @@
+import { desc } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { sandboxMessages } from "../db/schema";
+
+export interface SandboxMessageInput {
+  kind: "email" | "sms";
+  to: string;
+  from: string;
+  subject: string | null;
+  text: string;
+  html: string | null;
+  links: string[];
+}
+
+export async function storeSandboxMessage(database: Database, m: SandboxMessageInput): Promise<string> {
+  const [row] = await database.db.insert(sandboxMessages).values(m).returning({ id: sandboxMessages.id });
+  return row!.id;
+}
+
+export async function listSandboxMessages(database: Database, limit = 200) {
+  const rows = await database.db.select().from(sandboxMessages).orderBy(desc(sandboxMessages.createdAt), desc(sandboxMessages.id)).limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind as "email" | "sms",
+    to: r.to,
+    from: r.from,
+    subject: r.subject,
+    text: r.text,
+    html: r.html,
+    links: r.links,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}

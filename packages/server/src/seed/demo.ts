@@ -1,0 +1,77 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { companies, departments, userDepartments, users } from "../db/schema";
+import type { Deps } from "../deps";
+import { hashPassword } from "../lib/passwords";
+
+export interface DemoCredentials {
+  companyName: string;
+  email: string;
+  password: string;
+}
+
+/** A password that satisfies the product's rules (12+, upper, lower, digit, special). */
+export function generatePassword(): string {
+  const core = randomBytes(12).toString("base64url").replace(/[-_]/g, "x");
+  return `${core}Aa7!`;
+}
+
+/**
+ * On an empty database, creates a demo company with an owner admin, a few departments and users so a
+ * new user can look around at once. Returns the credentials to print, or null when data already exists.
+ */
+export async function seedDemo({ database, config }: Deps): Promise<DemoCredentials | null> {
+  const { db } = database;
+  const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(companies);
+  if (count > 0) return null;
+  const password = generatePassword();
+  const passwordHash = await hashPassword(password);
+  const companyName = "Demo Company";
+  const email = "owner@demo.herald.local";
+  await db.transaction(async (tx) => {
+    const [company] = await tx
+      .insert(companies)
+      .values({ name: companyName, creditCents: 1_000_000, totalUsersAllowed: config.userLimitDefault, isDemo: true, firstThreshCents: 20_000, secondThreshCents: 5_000 })
+      .returning();
+    const companyId = company!.id;
+    const people = [
+      { firstName: "Ada", lastName: "Tan", email, userRole: "admin", isOwner: true, creditCents: 50_000, contactNumber: "6591234567", country: "Singapore", depts: ["Sales", "Support"] },
+      { firstName: "Ben", lastName: "Lim", email: "admin@demo.herald.local", userRole: "admin", isOwner: false, creditCents: 20_000, contactNumber: "6591234568", country: "Singapore", depts: ["Marketing"] },
+      { firstName: "Chitra", lastName: "Nair", email: "supervisor@demo.herald.local", userRole: "supervisor", isOwner: false, creditCents: 10_000, contactNumber: "60123456789", country: "Malaysia", depts: ["Support"] },
+      { firstName: "Daniel", lastName: "Wong", email: "agent@demo.herald.local", userRole: "agent", isOwner: false, creditCents: 5_000, contactNumber: "6591234570", country: "Singapore", depts: ["Support"] },
+      { firstName: "Eve", lastName: "Koh", email: "agent2@demo.herald.local", userRole: "agent", isOwner: false, creditCents: 2_500, contactNumber: "6591234571", country: "Singapore", depts: ["Sales"] },
+    ] as const;
+    const inserted = await tx
+      .insert(users)
+      .values(
+        people.map((p) => ({
+          companyId,
+          firstName: p.firstName,
+          lastName: p.lastName,
+          email: p.email,
+          passwordHash,
+          contactNumber: p.contactNumber,
+          country: p.country,
+          userRole: p.userRole,
+          isOwner: p.isOwner,
+          creditCents: p.creditCents,
+          emailVerifiedAt: new Date(),
+        })),
+      )
+      .returning({ id: users.id, email: users.email });
+    const owner = inserted[0]!;
+    const depts = await tx
+      .insert(departments)
+      .values([
+        { companyId, name: "Sales", description: "Leads, quotes and orders", createdBy: owner.id },
+        { companyId, name: "Support", description: "Customer care on every channel", createdBy: owner.id },
+        { companyId, name: "Marketing", description: "Campaigns and broadcasts", createdBy: owner.id },
+      ])
+      .returning({ id: departments.id, name: departments.name });
+    const deptId = (name: string) => depts.find((d) => d.name === name)!.id;
+    await tx.insert(userDepartments).values(
+      people.flatMap((p, i) => p.depts.map((d) => ({ userId: inserted[i]!.id, departmentId: deptId(d) }))),
+    );
+  });
+  return { companyName, email, password };
+}

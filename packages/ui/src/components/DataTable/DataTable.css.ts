@@ -1,0 +1,316 @@
+import { keyframes, style, styleVariants } from "@vanilla-extract/css";
+import { recipe } from "@vanilla-extract/recipes";
+import { type Breakpoint, breakpoints, mediaDown, mediaUp } from "../../theme/tokens";
+import { vars } from "../../theme/vars.css";
+
+export const root = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space["3"],
+  minWidth: 0,
+  color: vars.color.text,
+  fontSize: vars.fontSize.md,
+});
+
+export const toolbar = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: vars.space["2"],
+});
+
+export const toolbarSlot = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: vars.space["2"],
+  marginInlineStart: "auto",
+});
+
+export const searchLabel = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space["2"],
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+});
+
+const control = style({
+  height: "34px",
+  padding: `0 ${vars.space["3"]}`,
+  border: `1px solid ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+  fontSize: vars.fontSize.md,
+  selectors: {
+    "&:focus-visible": { outline: "none", boxShadow: vars.focusRing, borderColor: vars.color.focus },
+  },
+});
+
+export const searchInput = style([control, { minWidth: "200px" }]);
+
+export const select = style([control, { paddingInlineEnd: vars.space["2"] }]);
+
+export const button = recipe({
+  base: {
+    display: "inline-flex",
+    alignItems: "center",
+    justifyContent: "center",
+    gap: vars.space["1"],
+    minHeight: "32px",
+    minWidth: "32px",
+    padding: `0 ${vars.space["3"]}`,
+    border: `1px solid ${vars.color.borderStrong}`,
+    borderRadius: vars.radius.md,
+    background: vars.color.surface,
+    color: vars.color.text,
+    fontSize: vars.fontSize.sm,
+    fontWeight: vars.fontWeight.medium,
+    cursor: "pointer",
+    transition: `background ${vars.transition}`,
+    selectors: {
+      "&:hover:not(:disabled)": { background: vars.color.surfaceHover },
+      "&:disabled": { cursor: "not-allowed", opacity: 0.55 },
+    },
+  },
+  variants: {
+    current: {
+      true: {
+        background: vars.color.primary,
+        borderColor: vars.color.primary,
+        color: vars.color.onPrimary,
+        selectors: { "&:hover:not(:disabled)": { background: vars.color.primaryHover } },
+      },
+      false: {},
+    },
+    ghost: {
+      true: { border: "1px solid transparent", background: "transparent", padding: `0 ${vars.space["2"]}` },
+      false: {},
+    },
+  },
+  defaultVariants: { current: false, ghost: false },
+});
+
+export const exportGroup = style({ display: "inline-flex", gap: vars.space["1"] });
+
+export const bulkBar = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: vars.space["2"],
+  padding: `${vars.space["2"]} ${vars.space["3"]}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.primarySoft,
+  color: vars.color.text,
+});
+
+export const bulkCount = style({ fontWeight: vars.fontWeight.bold, marginInlineEnd: vars.space["2"] });
+
+export const scroll = style({
+  position: "relative",
+  overflow: "auto",
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  selectors: {
+    "&:focus-visible": { outline: "none", boxShadow: vars.focusRing },
+  },
+});
+
+export const table = style({
+  width: "100%",
+  borderCollapse: "separate",
+  borderSpacing: 0,
+  tableLayout: "auto",
+});
+
+export const th = style({
+  position: "sticky",
+  top: 0,
+  zIndex: 1,
+  padding: `${vars.space["2"]} ${vars.space["3"]}`,
+  background: vars.color.surfaceAlt,
+  borderBottom: `1px solid ${vars.color.border}`,
+  color: vars.color.text,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.bold,
+  textAlign: "start",
+  whiteSpace: "nowrap",
+  verticalAlign: "middle",
+});
+
+export const td = style({
+  padding: `${vars.space["2"]} ${vars.space["3"]}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  verticalAlign: "middle",
+  height: "41px",
+});
+
+export const align = styleVariants({
+  start: { textAlign: "start" },
+  center: { textAlign: "center" },
+  end: { textAlign: "end" },
+});
+
+export const narrowCell = style({ width: "1%", whiteSpace: "nowrap" });
+
+export const sortButton = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space["1"],
+  padding: 0,
+  border: 0,
+  background: "transparent",
+  font: "inherit",
+  fontWeight: "inherit",
+  color: "inherit",
+  cursor: "pointer",
+  textAlign: "inherit",
+});
+
+export const sortIcon = style({ width: "12px", height: "12px", color: vars.color.textMuted, flex: "none" });
+
+export const row = style({
+  selectors: {
+    "&:hover": { background: vars.color.surfaceHover },
+    "&:focus-visible": { outline: "none", boxShadow: `inset 0 0 0 2px ${vars.color.focus}` },
+    '&[aria-selected="true"]': { background: vars.color.primarySoft },
+  },
+});
+
+export const checkbox = style({
+  width: "16px",
+  height: "16px",
+  margin: 0,
+  accentColor: vars.color.primary,
+  cursor: "pointer",
+});
+
+export const paddingCell = style({ padding: 0, border: 0 });
+
+export const messageCell = style({
+  padding: `${vars.space["8"]} ${vars.space["4"]}`,
+  textAlign: "center",
+  color: vars.color.textMuted,
+});
+
+export const errorBox = style({
+  display: "flex",
+  flexDirection: "column",
+  alignItems: "center",
+  gap: vars.space["3"],
+  color: vars.color.danger,
+});
+
+const shimmer = keyframes({
+  "0%": { opacity: 0.55 },
+  "50%": { opacity: 1 },
+  "100%": { opacity: 0.55 },
+});
+
+export const skeleton = style({
+  display: "block",
+  height: "12px",
+  borderRadius: vars.radius.sm,
+  background: vars.color.surfaceHover,
+  animation: `${shimmer} 1.2s ease-in-out infinite`,
+  "@media": { "(prefers-reduced-motion: reduce)": { animation: "none" } },
+});
+
+export const detailList = style({
+  display: "grid",
+  gridTemplateColumns: "minmax(96px, max-content) 1fr",
+  gap: `${vars.space["1"]} ${vars.space["4"]}`,
+  margin: 0,
+});
+
+export const detailItem = style({ display: "contents" });
+export const detailTerm = style({ fontWeight: vars.fontWeight.bold, color: vars.color.textMuted });
+export const detailValue = style({ margin: 0, minWidth: 0, overflowWrap: "anywhere" });
+
+export const detailCell = style({
+  padding: `${vars.space["2"]} ${vars.space["3"]} ${vars.space["3"]}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  background: vars.color.surfaceAlt,
+});
+
+export const expandIcon = recipe({
+  base: { width: "14px", height: "14px", transition: `transform ${vars.transition}` },
+  variants: { open: { true: { transform: "rotate(90deg)" }, false: {} } },
+});
+
+/** Hidden on screens narrower than the breakpoint (the column's priority). */
+export const hideBelow = styleVariants(
+  breakpoints,
+  (_px, bp) => ({ "@media": { [mediaDown(bp as Breakpoint)]: { display: "none" } } }) as const,
+);
+
+/** Shown only on screens narrower than the breakpoint (expand toggles and detail items). */
+export const showBelow = styleVariants(
+  breakpoints,
+  (_px, bp) => ({ "@media": { [mediaUp(bp as Breakpoint)]: { display: "none" } } }) as const,
+);
+
+export const footer = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space["3"],
+});
+
+export const pageSize = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space["2"],
+  fontSize: vars.fontSize.sm,
+});
+
+export const summary = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+
+export const pager = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: vars.space["1"],
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+});
+
+export const ellipsis = style({ padding: `0 ${vars.space["1"]}`, color: vars.color.textMuted });
+
+export const menuContent = style({
+  minWidth: "160px",
+  padding: vars.space["1"],
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  boxShadow: vars.shadow.md,
+  zIndex: vars.zIndex.dropdown,
+});
+
+export const menuItem = recipe({
+  base: {
+    display: "flex",
+    alignItems: "center",
+    padding: `${vars.space["2"]} ${vars.space["3"]}`,
+    borderRadius: vars.radius.sm,
+    fontSize: vars.fontSize.md,
+    cursor: "pointer",
+    userSelect: "none",
+    outline: "none",
+    selectors: {
+      "&[data-highlighted]": { background: vars.color.surfaceHover },
+      "&[data-disabled]": { opacity: 0.55, cursor: "not-allowed" },
+    },
+  },
+  variants: {
+    tone: {
+      default: { color: vars.color.text },
+      danger: { color: vars.color.danger },
+    },
+  },
+  defaultVariants: { tone: "default" },
+});

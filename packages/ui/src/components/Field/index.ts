@@ -1,0 +1,1 @@
+export { Field, type FieldBaseProps, type FieldIds, type FieldProps, type FieldSize, hasContent, useFieldIds } from "./Field";

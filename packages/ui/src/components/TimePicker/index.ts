@@ -1,0 +1,1 @@
+export { TimePicker, type TimePickerProps } from "./TimePicker";
