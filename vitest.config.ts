@@ -2,8 +2,12 @@ import { defineConfig } from "vitest/config";
 
 // Node 20 lacks a few ES2024 built-ins that Vitest 5 uses in its main process (Map.groupBy and
 // Object.groupBy when reporting failures, Promise.withResolvers in watch mode). Node 22+ has them.
-if (typeof Map.groupBy !== "function") {
-  Map.groupBy = <K, T>(items: Iterable<T>, key: (item: T, index: number) => K): Map<K, T[]> => {
+type GroupBy = <K, T>(items: Iterable<T>, key: (item: T, index: number) => K) => Map<K, T[]>;
+const mapCtor = Map as unknown as { groupBy?: GroupBy };
+const objectCtor = Object as unknown as { groupBy?: (items: Iterable<unknown>, key: never) => object };
+const promiseCtor = Promise as unknown as { withResolvers?: () => object };
+if (typeof mapCtor.groupBy !== "function") {
+  mapCtor.groupBy = <K, T>(items: Iterable<T>, key: (item: T, index: number) => K) => {
     const groups = new Map<K, T[]>();
     let index = 0;
     for (const item of items) {
@@ -15,15 +19,16 @@ if (typeof Map.groupBy !== "function") {
     return groups;
   };
 }
-if (typeof Object.groupBy !== "function") {
-  Object.groupBy = <K extends PropertyKey, T>(items: Iterable<T>, key: (item: T, index: number) => K) =>
-    Object.fromEntries(Map.groupBy(items, key)) as Partial<Record<K, T[]>>;
+if (typeof objectCtor.groupBy !== "function") {
+  const groupBy = mapCtor.groupBy as GroupBy;
+  objectCtor.groupBy = (items: Iterable<unknown>, key: (item: unknown, index: number) => PropertyKey) =>
+    Object.fromEntries(groupBy(items, key));
 }
-if (typeof Promise.withResolvers !== "function") {
-  Promise.withResolvers = <T>() => {
-    let resolve!: (value: T | PromiseLike<T>) => void;
-    let reject!: (reason?: unknown) => void;
-    const promise = new Promise<T>((res, rej) => {
+if (typeof promiseCtor.withResolvers !== "function") {
+  promiseCtor.withResolvers = () => {
+    let resolve: (value: unknown) => void = () => {};
+    let reject: (reason?: unknown) => void = () => {};
+    const promise = new Promise((res, rej) => {
       resolve = res;
       reject = rej;
     });

@@ -45,7 +45,7 @@ export async function captureStoryScreenshots(context: StoryContext): Promise<vo
       await page.viewport(width, SCREENSHOT_HEIGHT);
       await document.fonts.ready;
       await settle();
-      await expect(page.elementLocator(element)).toMatchScreenshot(`${context.id}--${width}`, {
+      await expect.soft(page.elementLocator(element)).toMatchScreenshot(`${context.id}--${width}`, {
         comparatorName: "pixelmatch",
         comparatorOptions: { threshold: 0.2, allowedMismatchedPixelRatio: 0.002 },
       });

@@ -1,2 +1,4 @@
 import { defineProject } from "vitest/config";
-export default defineProject({ test: { name: "domain", environment: "node", include: ["src/**/*.test.ts"] } });
+export default defineProject({
+  test: { name: "domain", environment: "node", include: ["src/**/*.test.ts"] },
+});

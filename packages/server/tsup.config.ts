@@ -10,5 +10,7 @@ export default defineConfig({
   sourcemap: true,
   // Workspace packages are TypeScript sources: bundle them; keep npm dependencies external.
   noExternal: [/^@herald\//],
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  },
 });

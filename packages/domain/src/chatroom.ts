@@ -37,7 +37,12 @@ export function assigneeName(
   room: { agentId?: string | number | null; agentFirstName?: string | null; agentLastName?: string | null },
   currentUserId: string | number | null | undefined,
 ): string {
-  if (room.agentId !== null && room.agentId !== undefined && currentUserId !== null && currentUserId !== undefined) {
+  if (
+    room.agentId !== null &&
+    room.agentId !== undefined &&
+    currentUserId !== null &&
+    currentUserId !== undefined
+  ) {
     if (String(room.agentId) === String(currentUserId)) return MYSELF;
   }
   return [room.agentFirstName, room.agentLastName]
@@ -64,7 +69,14 @@ export function chatroomButtonLabel(status: string | null | undefined, who = "")
 }
 
 /** Kinds of entries in a room's status log. */
-export const STATUS_LOG_KINDS = ["open", "reopened", "unassigned", "assigned", "in-progress", "closed"] as const;
+export const STATUS_LOG_KINDS = [
+  "open",
+  "reopened",
+  "unassigned",
+  "assigned",
+  "in-progress",
+  "closed",
+] as const;
 export type StatusLogKind = (typeof STATUS_LOG_KINDS)[number];
 
 export interface StatusLogEntry {
@@ -140,7 +152,9 @@ export interface ChatroomAssignment {
 }
 
 function isMine(room: ChatroomAssignment, viewer: ChatroomViewer): boolean {
-  return room.agentId !== null && room.agentId !== undefined && String(room.agentId) === String(viewer.userId);
+  return (
+    room.agentId !== null && room.agentId !== undefined && String(room.agentId) === String(viewer.userId)
+  );
 }
 
 /**

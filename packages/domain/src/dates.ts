@@ -16,8 +16,9 @@ export const EMPTY_DATE = "-";
 export type DateInput = Date | string | number | null | undefined;
 
 /**
- * Reads a Date, epoch milliseconds, or a string (ISO 8601, also "2024-01-31 13:05:00"; other strings the
- * JavaScript Date parser understands). Returns null when missing or invalid.
+ * Reads a Date, epoch milliseconds, or an ISO 8601 string ("2024-01-31T13:05:00Z", "2024-01-31 13:05:00",
+ * "2024-01-31"; without an offset it is local time). Other strings are refused rather than guessed at
+ * ("01/02/2024" is ambiguous). Returns null when missing or invalid.
  */
 export function toDate(input: DateInput): Date | null {
   if (input === null || input === undefined) return null;
@@ -30,9 +31,7 @@ export function toDate(input: DateInput): Date | null {
   const text = input.trim();
   if (text.length === 0) return null;
   const iso = parseISO(text);
-  if (isValid(iso)) return iso;
-  const loose = new Date(text);
-  return isValid(loose) ? loose : null;
+  return isValid(iso) ? iso : null;
 }
 
 function formatWith(input: DateInput, pattern: string): string {

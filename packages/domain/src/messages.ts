@@ -3,7 +3,8 @@
  * validation tables), copied word for word: typos, capitals and the space before "!" are intentional.
  * Change a value only when the specification changes.
  */
-import { CONTACT_NUMBER_REQUIRED, CONTACT_NUMBER_TOO_LONG, CONTACT_NUMBER_TOO_SHORT } from "./phone";
+
+import { PURCHASE_AMOUNT_REQUIRED } from "./money";
 import {
   PASSWORD_COMPOSITION,
   PASSWORD_CONFIRM_REQUIRED,
@@ -13,7 +14,7 @@ import {
   PASSWORDS_DO_NOT_MATCH,
   PASSWORDS_DO_NOT_MATCH_REGISTRATION,
 } from "./password";
-import { PURCHASE_AMOUNT_REQUIRED } from "./money";
+import { CONTACT_NUMBER_REQUIRED, CONTACT_NUMBER_TOO_LONG, CONTACT_NUMBER_TOO_SHORT } from "./phone";
 import {
   BROADCAST_DESCRIPTION_TOO_LONG,
   BROADCAST_NAME_REQUIRED,

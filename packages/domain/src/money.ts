@@ -39,13 +39,15 @@ export function sgdToCents(value: number | string): number {
   const sign = match[1] ?? "";
   const whole = (match[2] ?? "").replaceAll(",", "");
   let fraction = match[3] ?? "";
-  if (whole.length === 0 && fraction.length === 0) throw new MoneyError(`Not an SGD amount: ${JSON.stringify(text)}`);
+  if (whole.length === 0 && fraction.length === 0)
+    throw new MoneyError(`Not an SGD amount: ${JSON.stringify(text)}`);
   // Trailing zeros beyond the cents are exact ("12.500"); any other third decimal is not.
   fraction = fraction.replace(/0+$/, "");
   if (fraction.length > 2) throw new MoneyError(`More than two decimals: ${JSON.stringify(text)}`);
   const cents = BigInt(whole || "0") * 100n + BigInt(fraction.padEnd(2, "0"));
   if (sign === "-" && cents === 0n) throw new MoneyError("Negative zero is not an amount");
-  if (cents > BigInt(Number.MAX_SAFE_INTEGER)) throw new MoneyError(`Amount too large: ${JSON.stringify(text)}`);
+  if (cents > BigInt(Number.MAX_SAFE_INTEGER))
+    throw new MoneyError(`Amount too large: ${JSON.stringify(text)}`);
   const n = Number(cents);
   return sign === "-" ? -n : n;
 }
@@ -56,11 +58,20 @@ function toBigCents(cents: number | bigint): bigint {
   return BigInt(cents);
 }
 
-/** Integer cents -> SGD as a number: 1250 -> 12.5. Throws `MoneyError` for fractional or unsafe cents. */
+/**
+ * Largest magnitude of cents `centsToSgd` converts. Up to here (10 trillion SGD) every two-decimal amount
+ * has a double whose shortest decimal form is that amount; beyond it doubles are too sparse.
+ */
+export const MAX_EXACT_CENTS = 10 ** 15;
+
+/**
+ * Integer cents -> SGD as a number: 1250 -> 12.5. Throws `MoneyError` for fractional cents or a magnitude
+ * above `MAX_EXACT_CENTS`.
+ */
 export function centsToSgd(cents: number | bigint): number {
   const big = toBigCents(cents);
-  const max = BigInt(Number.MAX_SAFE_INTEGER);
-  if (big > max || big < -max) throw new MoneyError(`Cents out of safe range: ${big}`);
+  const max = BigInt(MAX_EXACT_CENTS);
+  if (big > max || big < -max) throw new MoneyError(`Cents beyond exact range: ${big}`);
   // Both operands are exact doubles and IEEE division rounds correctly, so the result is the double
   // nearest to the decimal amount, whose shortest form is that decimal.
   const n = Number(big) / 100;

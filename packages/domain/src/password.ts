@@ -19,7 +19,10 @@ export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
 export const PASSWORDS_DO_NOT_MATCH_REGISTRATION = "Passwords do not match!";
 export const PASSWORD_TOO_COMMON = "This password is too common. Please choose another.";
 
-export type PasswordError = typeof PASSWORD_REQUIRED | typeof PASSWORD_TOO_SHORT | typeof PASSWORD_COMPOSITION;
+export type PasswordError =
+  | typeof PASSWORD_REQUIRED
+  | typeof PASSWORD_TOO_SHORT
+  | typeof PASSWORD_COMPOSITION;
 export type NewPasswordError = PasswordError | typeof PASSWORD_TOO_COMMON;
 export type PasswordConfirmError =
   | typeof PASSWORD_CONFIRM_REQUIRED

@@ -64,7 +64,13 @@ describe("validateContactNumber", () => {
       fc.property(fc.stringMatching(/^[0-9]{0,30}$/), (digits) => {
         const n = digits.length;
         const expected =
-          n === 0 ? CONTACT_NUMBER_REQUIRED : n < 7 ? CONTACT_NUMBER_TOO_SHORT : n > 15 ? CONTACT_NUMBER_TOO_LONG : null;
+          n === 0
+            ? CONTACT_NUMBER_REQUIRED
+            : n < 7
+              ? CONTACT_NUMBER_TOO_SHORT
+              : n > 15
+                ? CONTACT_NUMBER_TOO_LONG
+                : null;
         expect(validateContactNumber(digits)).toBe(expected);
       }),
     );
@@ -119,7 +125,11 @@ describe("parsePhone", () => {
   it("reads digits with the calling code or national digits with a region", () => {
     expect(parsePhone("6591234567", "SG")?.e164).toBe("+6591234567");
     expect(parsePhone("9123 4567", "SG")?.e164).toBe("+6591234567");
-    expect(parsePhone("012-345 6789", "MY")).toMatchObject({ e164: "+60123456789", region: "MY", valid: true });
+    expect(parsePhone("012-345 6789", "MY")).toMatchObject({
+      e164: "+60123456789",
+      region: "MY",
+      valid: true,
+    });
     expect(parsePhone("(+60) 12-345 6789", "SG")?.e164).toBe("+60123456789");
     expect(parsePhone(" 91234567 ", "sg")?.e164).toBe("+6591234567");
   });
@@ -188,15 +198,22 @@ describe("stored contact numbers", () => {
 
   it("formats valid numbers as the stored digits with a plus (property)", () => {
     fc.assert(
-      fc.property(fc.constantFrom("SG", "MY", "US", "GB", "ID", "IN"), fc.stringMatching(/^[0-9]{6,12}$/), (r, n) => {
-        const p = parsePhone(n, r);
-        if (p?.valid) {
-          const stored = joinContactNumber(p.callingCode, p.nationalNumber);
-          expect(`+${stored}`).toBe(p.e164);
-          expect(stripNonDigits(formatContactNumber(stored))).toBe(stored);
-          expect(splitContactNumber(stored)).toEqual({ callingCode: p.callingCode, nationalNumber: p.nationalNumber });
-        }
-      }),
+      fc.property(
+        fc.constantFrom("SG", "MY", "US", "GB", "ID", "IN"),
+        fc.stringMatching(/^[0-9]{6,12}$/),
+        (r, n) => {
+          const p = parsePhone(n, r);
+          if (p?.valid) {
+            const stored = joinContactNumber(p.callingCode, p.nationalNumber);
+            expect(`+${stored}`).toBe(p.e164);
+            expect(stripNonDigits(formatContactNumber(stored))).toBe(stored);
+            expect(splitContactNumber(stored)).toEqual({
+              callingCode: p.callingCode,
+              nationalNumber: p.nationalNumber,
+            });
+          }
+        },
+      ),
     );
   });
 

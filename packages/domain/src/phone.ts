@@ -112,7 +112,10 @@ export interface ParsedPhone {
  * A number written with a leading "+" (or an international prefix) ignores the default region.
  * Returns null when nothing number-like can be read.
  */
-export function parsePhone(input: string | number | null | undefined, defaultRegion?: string): ParsedPhone | null {
+export function parsePhone(
+  input: string | number | null | undefined,
+  defaultRegion?: string,
+): ParsedPhone | null {
   if (input === null || input === undefined) return null;
   const text = String(input).trim();
   if (stripNonDigits(text).length === 0) return null;

@@ -67,7 +67,10 @@ function pack(text: string, limit: number, cost: (c: string) => number): { parts
 
 function segment(text: string): { count: SmsCount; parts: string[] } {
   if (text.length === 0) {
-    return { count: { encoding: "gsm7", characters: 0, segments: 0, perSegment: GSM_SINGLE_LIMIT }, parts: [] };
+    return {
+      count: { encoding: "gsm7", characters: 0, segments: 0, perSegment: GSM_SINGLE_LIMIT },
+      parts: [],
+    };
   }
   if (isGsm7(text)) {
     const single = pack(text, GSM_SINGLE_LIMIT, gsmCost);
@@ -79,13 +82,23 @@ function segment(text: string): { count: SmsCount; parts: string[] } {
     }
     const multi = pack(text, GSM_PART_LIMIT, gsmCost);
     return {
-      count: { encoding: "gsm7", characters: multi.units, segments: multi.parts.length, perSegment: GSM_PART_LIMIT },
+      count: {
+        encoding: "gsm7",
+        characters: multi.units,
+        segments: multi.parts.length,
+        perSegment: GSM_PART_LIMIT,
+      },
       parts: multi.parts,
     };
   }
   const u = pack(text, UNICODE_PER_SMS, (c) => c.length);
   return {
-    count: { encoding: "unicode", characters: u.units, segments: u.parts.length, perSegment: UNICODE_PER_SMS },
+    count: {
+      encoding: "unicode",
+      characters: u.units,
+      segments: u.parts.length,
+      perSegment: UNICODE_PER_SMS,
+    },
     parts: u.parts,
   };
 }

@@ -84,7 +84,10 @@ export function isBlank(value: string | null | undefined): boolean {
 }
 
 /** Required text field: returns `message` ('This is required' by default) when blank, else null. */
-export function validateRequired(value: string | null | undefined, message: string = REQUIRED): string | null {
+export function validateRequired(
+  value: string | null | undefined,
+  message: string = REQUIRED,
+): string | null {
   return isBlank(value) ? message : null;
 }
 
@@ -137,6 +140,8 @@ export function validateMobileUploadSize(bytes: number): typeof MOBILE_FILE_TOO_
 }
 
 /** Contact, broadcast and compose uploads: .csv or .xlsx only (by file name, case-insensitive). */
-export function validateUploadFileType(fileName: string | null | undefined): typeof UNSUPPORTED_FILE_TYPE | null {
+export function validateUploadFileType(
+  fileName: string | null | undefined,
+): typeof UNSUPPORTED_FILE_TYPE | null {
   return /\.(csv|xlsx)$/i.test(fileName ?? "") ? null : UNSUPPORTED_FILE_TYPE;
 }

@@ -11,7 +11,7 @@ import type { Deps, Handler, Handlers } from "./deps";
 import { HttpError, NotImplemented } from "./errors";
 import { startQueue } from "./jobs/queue";
 import { jobHandlers } from "./jobs/workers";
-import { sandboxHandlers, registerSandboxPages } from "./modules/sandbox/sandbox.routes";
+import { registerSandboxPages, sandboxHandlers } from "./modules/sandbox/sandbox.routes";
 import { systemHandlers } from "./modules/system/system.routes";
 import { authenticate } from "./plugins/actor";
 import { installResponseValidation } from "./plugins/response-validation";
@@ -48,11 +48,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     bodyLimit: 2 * 1024 * 1024,
     ajv: {
       // Unknown request properties are stripped where a schema forbids them and otherwise ignored by handlers.
-      customOptions: { removeAdditional: true, coerceTypes: "array", useDefaults: true, allErrors: false },
+      customOptions: {
+        strictTypes: false,
+        removeAdditional: true,
+        coerceTypes: "array",
+        useDefaults: true,
+        allErrors: false,
+      },
     },
   });
 
-  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const database =
+    opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   if (!opts.database) await runMigrations(database);
   const queue = await startQueue(database, { onError: (err) => app.log.error({ err }, "job queue error") });
   const email: EmailProvider = config.smtpUrl
@@ -75,13 +82,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(helmet, {
     contentSecurityPolicy: {
-      directives: { "img-src": ["'self'", "data:", "blob:"], "connect-src": ["'self'"], "upgrade-insecure-requests": null },
+      directives: {
+        "img-src": ["'self'", "data:", "blob:"],
+        "connect-src": ["'self'"],
+        "upgrade-insecure-requests": null,
+      },
     },
     crossOriginEmbedderPolicy: false,
   });
   await app.register(multipart, { limits: { fileSize: 157_286_400, files: 10 } });
 
   if (opts.validateResponses) installResponseValidation(app);
+  // Before any route plugin: Fastify copies the error handler into child contexts when they are created.
+  installErrorHandlers(app);
 
   // Routes from openapi.yaml: every operation is routed; unimplemented ones answer 501.
   const spec = loadSpec();
@@ -112,7 +125,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await registerSandboxPages(app, deps);
   await registerPortal(app, config);
-  installErrorHandlers(app);
   return app;
 }
 
@@ -148,12 +160,22 @@ function installErrorHandlers(app: FastifyInstance) {
     }
     if (error.validation) {
       const first = error.validation[0];
-      const field = first?.instancePath?.replace(/^\//, "").replace(/\//g, ".") || (first?.params as { missingProperty?: string })?.missingProperty;
+      const field =
+        first?.instancePath?.replace(/^\//, "").replace(/\//g, ".") ||
+        (first?.params as { missingProperty?: string })?.missingProperty;
       const where = error.validationContext ?? "body";
-      return reply.code(400).send({ message: field ? `Invalid ${where}: ${field} ${first?.message ?? "is invalid"}` : `Invalid ${where}: ${error.message}` });
+      return reply
+        .code(400)
+        .send({
+          message: field
+            ? `Invalid ${where}: ${field} ${first?.message ?? "is invalid"}`
+            : `Invalid ${where}: ${error.message}`,
+        });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.code(error.statusCode).send({ message: error.statusCode === 413 ? "The request is too large." : error.message });
+      return reply
+        .code(error.statusCode)
+        .send({ message: error.statusCode === 413 ? "The request is too large." : error.message });
     }
     request.log.error({ err: error }, "request failed");
     return reply.code(500).send({ message: "Something went wrong" });

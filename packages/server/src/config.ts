@@ -110,9 +110,10 @@ export function loadConfig(env: Env = process.env): Config {
     userLimitDefault: int(env, "HERALD_USER_LIMIT", 25, 1),
   };
   if (config.env === "production" && !config.allowSandboxInProduction) {
-    const sandboxed = [!config.smtpUrl && "SMTP_URL", config.sms.provider === "sandbox" && "SMS_PROVIDER"].filter(
-      Boolean,
-    );
+    const sandboxed = [
+      !config.smtpUrl && "SMTP_URL",
+      config.sms.provider === "sandbox" && "SMS_PROVIDER",
+    ].filter(Boolean);
     if (sandboxed.length > 0) {
       throw new ConfigError(
         `HERALD_ENV=production needs real providers (${sandboxed.join(", ")}); set them or HERALD_ALLOW_SANDBOX=true`,

@@ -34,7 +34,9 @@ async function main() {
   }
   await app.listen({ port: config.port, host: config.host });
   const shown = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
-  console.log(`Herald is running on http://${shown}:${app.server.address() && typeof app.server.address() === "object" ? (app.server.address() as { port: number }).port : config.port} (database: ${app.deps.database.kind})`);
+  console.log(
+    `Herald is running on http://${shown}:${app.server.address() && typeof app.server.address() === "object" ? (app.server.address() as { port: number }).port : config.port} (database: ${app.deps.database.kind})`,
+  );
   if (config.env !== "production") console.log(`Sandbox mailbox: http://${shown}:${config.port}/_sandbox`);
   installShutdown(async () => app.close());
 }

@@ -30,10 +30,13 @@ const METHODS = ["get", "post", "put", "patch", "delete"];
 // biome-ignore lint/suspicious/noExplicitAny: parsed YAML document
 export function listOperations(spec: any): SpecOperation[] {
   const ops: SpecOperation[] = [];
-  for (const [p, item] of Object.entries<Record<string, { operationId: string; tags?: string[] }>>(spec.paths)) {
+  for (const [p, item] of Object.entries<Record<string, { operationId: string; tags?: string[] }>>(
+    spec.paths,
+  )) {
     for (const method of METHODS) {
       const op = item[method];
-      if (op) ops.push({ operationId: op.operationId, method: method.toUpperCase(), path: p, tags: op.tags ?? [] });
+      if (op)
+        ops.push({ operationId: op.operationId, method: method.toUpperCase(), path: p, tags: op.tags ?? [] });
     }
   }
   return ops;

@@ -2,9 +2,9 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
@@ -41,7 +41,12 @@ export function migrationsFolder(): string {
 // bigint columns (money in cents, counts) come back as numbers: all our values fit in 2^53.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** In-memory PGlite (tests). */
+  memory?: boolean;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     pool.on("error", () => {
@@ -60,8 +65,11 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       close: () => pool.end(),
     };
   }
-  const dir = path.join(opts.dataDir, "pgdata");
-  mkdirSync(dir, { recursive: true });
+  let dir: string | undefined;
+  if (!opts.memory) {
+    dir = path.join(opts.dataDir, "pgdata");
+    mkdirSync(dir, { recursive: true });
+  }
   const pglite = await PGlite.create(dir);
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return {

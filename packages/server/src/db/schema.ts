@@ -101,7 +101,10 @@ export const userDepartments = pgTable(
       .notNull()
       .references(() => departments.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.departmentId] }), index("user_departments_dept_idx").on(t.departmentId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.departmentId] }),
+    index("user_departments_dept_idx").on(t.departmentId),
+  ],
 );
 
 /** Revocable sessions: every access token names one; revoking it ends the token at once. */
@@ -122,7 +125,10 @@ export const sessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
-  (t) => [index("sessions_user_idx").on(t.userId), check("sessions_kind_check", sql`${t.kind} in ('access', 'preauth')`)],
+  (t) => [
+    index("sessions_user_idx").on(t.userId),
+    check("sessions_kind_check", sql`${t.kind} in ('access', 'preauth')`),
+  ],
 );
 
 /** Mail and SMS captured by the sandbox drivers (embedded default). */
@@ -139,5 +145,8 @@ export const sandboxMessages = pgTable(
     links: jsonb("links").$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
   },
-  (t) => [index("sandbox_messages_created_idx").on(t.createdAt), check("sandbox_kind_check", sql`${t.kind} in ('email', 'sms')`)],
+  (t) => [
+    index("sandbox_messages_created_idx").on(t.createdAt),
+    check("sandbox_kind_check", sql`${t.kind} in ('email', 'sms')`),
+  ],
 );

@@ -14,13 +14,20 @@ export type JobHandlers = { [K in JobName]: (data: JobPayloads[K]) => Promise<vo
 
 export interface Queue {
   /** Enqueue a job; pass the transaction so the job row commits (or rolls back) with the data change. */
-  enqueue<K extends JobName>(name: K, data: JobPayloads[K], opts?: { tx?: DbOrTx; singletonKey?: string }): Promise<void>;
+  enqueue<K extends JobName>(
+    name: K,
+    data: JobPayloads[K],
+    opts?: { tx?: DbOrTx; singletonKey?: string },
+  ): Promise<void>;
   startWorkers(handlers: JobHandlers): Promise<void>;
   stop(): Promise<void>;
   boss: PgBoss;
 }
 
-export async function startQueue(database: Database, opts: { onError?: (err: unknown) => void } = {}): Promise<Queue> {
+export async function startQueue(
+  database: Database,
+  opts: { onError?: (err: unknown) => void } = {},
+): Promise<Queue> {
   const boss =
     database.kind === "pglite"
       ? new PgBoss({ db: fromPglite(database.pglite!), backend: "pglite", schema: "pgboss", supervise: true })

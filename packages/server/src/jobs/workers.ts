@@ -15,7 +15,12 @@ export function jobHandlers(deps: Deps): JobHandlers {
       });
     },
     async "sms.send"(data) {
-      await deps.sms.send({ to: data.to, text: data.text, senderId: data.senderId, idempotencyKey: data.key });
+      await deps.sms.send({
+        to: data.to,
+        text: data.text,
+        senderId: data.senderId,
+        idempotencyKey: data.key,
+      });
     },
   };
 }

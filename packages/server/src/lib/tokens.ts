@@ -11,7 +11,11 @@ export interface AccessClaims {
   typ: "access" | "preauth";
 }
 
-export async function signToken(secret: Uint8Array, claims: AccessClaims, ttlSeconds: number): Promise<string> {
+export async function signToken(
+  secret: Uint8Array,
+  claims: AccessClaims,
+  ttlSeconds: number,
+): Promise<string> {
   return new SignJWT({ ...claims })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setIssuedAt()

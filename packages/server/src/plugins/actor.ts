@@ -35,11 +35,18 @@ export async function authenticate(
   const token = bearer(authorization);
   if (!token) throw new Unauthorized("Invalid or expired token");
   const result = await verifyToken(secret, token);
-  if (!result.ok) throw new Unauthorized(result.expired ? "Session Expired. Please login again." : "Invalid or expired token");
+  if (!result.ok)
+    throw new Unauthorized(
+      result.expired ? "Session Expired. Please login again." : "Invalid or expired token",
+    );
   return loadActor(database, result.claims, "access");
 }
 
-export async function loadActor(database: Database, claims: AccessClaims, typ: AccessClaims["typ"]): Promise<Actor> {
+export async function loadActor(
+  database: Database,
+  claims: AccessClaims,
+  typ: AccessClaims["typ"],
+): Promise<Actor> {
   if (claims.typ !== typ) throw new Unauthorized("Invalid or expired token");
   const rows = await database.query<{
     user_id: string;
@@ -57,7 +64,8 @@ export async function loadActor(database: Database, claims: AccessClaims, typ: A
   );
   const row = rows[0];
   if (!row) throw new Unauthorized("Session Expired. Please login again.");
-  if (row.status !== "active") throw new Forbidden("Your account is not active. Please contact your administrator.");
+  if (row.status !== "active")
+    throw new Forbidden("Your account is not active. Please contact your administrator.");
   return {
     userId: row.user_id,
     companyId: row.company_id,

@@ -20,7 +20,8 @@ export function installResponseValidation(app: FastifyInstance) {
       | object
       | undefined;
     if (!entry) {
-      if (reply.statusCode < 400) throw new Error(`Contract: ${request.method} ${request.url} answered ${status}, not declared`);
+      if (reply.statusCode < 400)
+        throw new Error(`Contract: ${request.method} ${request.url} answered ${status}, not declared`);
       return payload;
     }
     const schema = "content" in entry && entry.content ? entry.content["application/json"]?.schema : entry;

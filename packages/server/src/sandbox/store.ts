@@ -18,7 +18,11 @@ export async function storeSandboxMessage(database: Database, m: SandboxMessageI
 }
 
 export async function listSandboxMessages(database: Database, limit = 200) {
-  const rows = await database.db.select().from(sandboxMessages).orderBy(desc(sandboxMessages.createdAt), desc(sandboxMessages.id)).limit(limit);
+  const rows = await database.db
+    .select()
+    .from(sandboxMessages)
+    .orderBy(desc(sandboxMessages.createdAt), desc(sandboxMessages.id))
+    .limit(limit);
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind as "email" | "sms",

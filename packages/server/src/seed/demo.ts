@@ -31,15 +31,72 @@ export async function seedDemo({ database, config }: Deps): Promise<DemoCredenti
   await db.transaction(async (tx) => {
     const [company] = await tx
       .insert(companies)
-      .values({ name: companyName, creditCents: 1_000_000, totalUsersAllowed: config.userLimitDefault, isDemo: true, firstThreshCents: 20_000, secondThreshCents: 5_000 })
+      .values({
+        name: companyName,
+        creditCents: 1_000_000,
+        totalUsersAllowed: config.userLimitDefault,
+        isDemo: true,
+        firstThreshCents: 20_000,
+        secondThreshCents: 5_000,
+      })
       .returning();
     const companyId = company!.id;
     const people = [
-      { firstName: "Ada", lastName: "Tan", email, userRole: "admin", isOwner: true, creditCents: 50_000, contactNumber: "6591234567", country: "Singapore", depts: ["Sales", "Support"] },
-      { firstName: "Ben", lastName: "Lim", email: "admin@demo.herald.local", userRole: "admin", isOwner: false, creditCents: 20_000, contactNumber: "6591234568", country: "Singapore", depts: ["Marketing"] },
-      { firstName: "Chitra", lastName: "Nair", email: "supervisor@demo.herald.local", userRole: "supervisor", isOwner: false, creditCents: 10_000, contactNumber: "60123456789", country: "Malaysia", depts: ["Support"] },
-      { firstName: "Daniel", lastName: "Wong", email: "agent@demo.herald.local", userRole: "agent", isOwner: false, creditCents: 5_000, contactNumber: "6591234570", country: "Singapore", depts: ["Support"] },
-      { firstName: "Eve", lastName: "Koh", email: "agent2@demo.herald.local", userRole: "agent", isOwner: false, creditCents: 2_500, contactNumber: "6591234571", country: "Singapore", depts: ["Sales"] },
+      {
+        firstName: "Ada",
+        lastName: "Tan",
+        email,
+        userRole: "admin",
+        isOwner: true,
+        creditCents: 50_000,
+        contactNumber: "6591234567",
+        country: "Singapore",
+        depts: ["Sales", "Support"],
+      },
+      {
+        firstName: "Ben",
+        lastName: "Lim",
+        email: "admin@demo.herald.local",
+        userRole: "admin",
+        isOwner: false,
+        creditCents: 20_000,
+        contactNumber: "6591234568",
+        country: "Singapore",
+        depts: ["Marketing"],
+      },
+      {
+        firstName: "Chitra",
+        lastName: "Nair",
+        email: "supervisor@demo.herald.local",
+        userRole: "supervisor",
+        isOwner: false,
+        creditCents: 10_000,
+        contactNumber: "60123456789",
+        country: "Malaysia",
+        depts: ["Support"],
+      },
+      {
+        firstName: "Daniel",
+        lastName: "Wong",
+        email: "agent@demo.herald.local",
+        userRole: "agent",
+        isOwner: false,
+        creditCents: 5_000,
+        contactNumber: "6591234570",
+        country: "Singapore",
+        depts: ["Support"],
+      },
+      {
+        firstName: "Eve",
+        lastName: "Koh",
+        email: "agent2@demo.herald.local",
+        userRole: "agent",
+        isOwner: false,
+        creditCents: 2_500,
+        contactNumber: "6591234571",
+        country: "Singapore",
+        depts: ["Sales"],
+      },
     ] as const;
     const inserted = await tx
       .insert(users)
@@ -69,9 +126,11 @@ export async function seedDemo({ database, config }: Deps): Promise<DemoCredenti
       ])
       .returning({ id: departments.id, name: departments.name });
     const deptId = (name: string) => depts.find((d) => d.name === name)!.id;
-    await tx.insert(userDepartments).values(
-      people.flatMap((p, i) => p.depts.map((d) => ({ userId: inserted[i]!.id, departmentId: deptId(d) }))),
-    );
+    await tx
+      .insert(userDepartments)
+      .values(
+        people.flatMap((p, i) => p.depts.map((d) => ({ userId: inserted[i]!.id, departmentId: deptId(d) }))),
+      );
   });
   return { companyName, email, password };
 }

@@ -116,3 +116,56 @@ export function Breakpoints() {
     </table>
   );
 }
+
+const dialogGuide: { need: string; use: string; notes: string }[] = [
+  {
+    need: "Tell the user the outcome of something they did, or a rule they broke (the specification's modal messages, shown word for word)",
+    use: "MessageDialog",
+    notes: "variant success / error / warning / info; one OK button. Blocks until acknowledged.",
+  },
+  {
+    need: 'Ask before an action that is destructive or costs money ("Are you sure?")',
+    use: "ConfirmDialog",
+    notes:
+      'Confirm and cancel labels; tone="danger" for deletions; onConfirm may return a promise and the confirm button shows loading until it settles.',
+  },
+  {
+    need: "A short task in a modal: a form of a few fields, a picker",
+    use: "Dialog",
+    notes:
+      "Generic Radix dialog: title, description, your content and buttons. Traps focus; Escape and the close button close it.",
+  },
+  {
+    need: "Details or a longer form beside the page the user still needs (a record's details, notifications)",
+    use: "SidePanel",
+    notes: "A right-hand sheet; same focus rules as Dialog.",
+  },
+  {
+    need: 'Non-blocking news that needs no answer ("Contact saved", "Export ready")',
+    use: "Toast (useToast())",
+    notes: "Disappears by itself; never for errors the user must act on.",
+  },
+];
+
+export function DialogGuide() {
+  return (
+    <table style={{ borderCollapse: "collapse" }}>
+      <thead>
+        <tr>
+          <th style={cell}>Need</th>
+          <th style={cell}>Use</th>
+          <th style={cell}>Notes</th>
+        </tr>
+      </thead>
+      <tbody>
+        {dialogGuide.map((row) => (
+          <tr key={row.use}>
+            <td style={cell}>{row.need}</td>
+            <td style={{ ...cell, fontWeight: vars.fontWeight.bold, whiteSpace: "nowrap" }}>{row.use}</td>
+            <td style={cell}>{row.notes}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -3,7 +3,10 @@ import type { listSandboxMessages } from "../../sandbox/store";
 type Message = Awaited<ReturnType<typeof listSandboxMessages>>[number];
 
 const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
+  );
 
 /** A self-contained page listing captured e-mail and SMS, newest first. User content is escaped, never rendered. */
 export function renderSandboxPage(messages: Message[]): string {

@@ -46,7 +46,12 @@ export function httpSmsProvider(url: string, defaultSender: string): SmsProvider
       const res = await fetch(url, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ to: m.to, from: m.senderId ?? defaultSender, text: m.text, reference: m.idempotencyKey }),
+        body: JSON.stringify({
+          to: m.to,
+          from: m.senderId ?? defaultSender,
+          text: m.text,
+          reference: m.idempotencyKey,
+        }),
         signal: AbortSignal.timeout(15_000),
       });
       if (!res.ok) throw new Error(`SMS gateway answered ${res.status}`);

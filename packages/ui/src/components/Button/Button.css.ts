@@ -1,5 +1,5 @@
 import { createVar, keyframes, style } from "@vanilla-extract/css";
-import { recipe, type RecipeVariants } from "@vanilla-extract/recipes";
+import { type RecipeVariants, recipe } from "@vanilla-extract/recipes";
 import { vars } from "../../theme/vars.css";
 
 const tone = createVar();
@@ -37,11 +37,21 @@ export const button = recipe({
   variants: {
     tone: {
       primary: {},
-      success: { vars: { [tone]: vars.color.success, [toneSoft]: vars.color.successSoft, [onTone]: vars.color.onTone } },
-      danger: { vars: { [tone]: vars.color.danger, [toneSoft]: vars.color.dangerSoft, [onTone]: vars.color.onTone } },
-      warning: { vars: { [tone]: vars.color.warning, [toneSoft]: vars.color.warningSoft, [onTone]: vars.color.onTone } },
+      success: {
+        vars: { [tone]: vars.color.success, [toneSoft]: vars.color.successSoft, [onTone]: vars.color.onTone },
+      },
+      danger: {
+        vars: { [tone]: vars.color.danger, [toneSoft]: vars.color.dangerSoft, [onTone]: vars.color.onTone },
+      },
+      warning: {
+        vars: { [tone]: vars.color.warning, [toneSoft]: vars.color.warningSoft, [onTone]: vars.color.onTone },
+      },
       secondary: {
-        vars: { [tone]: vars.color.secondary, [toneSoft]: vars.color.secondarySoft, [onTone]: vars.color.onTone },
+        vars: {
+          [tone]: vars.color.secondary,
+          [toneSoft]: vars.color.secondarySoft,
+          [onTone]: vars.color.onTone,
+        },
       },
     },
     variant: {

@@ -100,7 +100,13 @@ export const WithIcons: Story = {
 
 /** An icon-only button takes its accessible name from aria-label. */
 export const IconOnly: Story = {
-  args: { children: undefined, "aria-label": "Delete selected", iconStart: <TrashIcon />, tone: "danger", variant: "ghost" },
+  args: {
+    children: undefined,
+    "aria-label": "Delete selected",
+    iconStart: <TrashIcon />,
+    tone: "danger",
+    variant: "ghost",
+  },
   play: async ({ canvasElement, args }) => {
     const button = within(canvasElement).getByRole("button", { name: "Delete selected" });
     await userEvent.tab();

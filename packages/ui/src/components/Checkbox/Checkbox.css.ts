@@ -46,3 +46,12 @@ export const label = style({
 export const labelDisabled = style({ color: vars.color.textMuted, cursor: "not-allowed" });
 
 export const description = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted });
+
+export const checkIcon = style({
+  selectors: { [`${indicator}[data-state="indeterminate"] &`]: { display: "none" } },
+});
+
+export const dashIcon = style({
+  display: "none",
+  selectors: { [`${indicator}[data-state="indeterminate"] &`]: { display: "block" } },
+});

@@ -74,7 +74,11 @@ export function Checkbox({
           <label
             id={ids.labelId}
             htmlFor={ids.controlId}
-            className={[styles.label, disabled && styles.labelDisabled, hideLabel && fieldStyles.visuallyHidden]
+            className={[
+              styles.label,
+              disabled && styles.labelDisabled,
+              hideLabel && fieldStyles.visuallyHidden,
+            ]
               .filter(Boolean)
               .join(" ")}
           >
@@ -103,8 +107,31 @@ export function Checkbox({
 
 function CheckMark() {
   return (
-    <svg viewBox="0 0 16 16" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2.4" aria-hidden="true">
-      <path className="check" d="M3 8.5l3 3 7-7" />
-    </svg>
+    <>
+      <svg
+        className={styles.checkIcon}
+        viewBox="0 0 16 16"
+        width="14"
+        height="14"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.4"
+        aria-hidden="true"
+      >
+        <path d="M3 8.5l3 3 7-7" />
+      </svg>
+      <svg
+        className={styles.dashIcon}
+        viewBox="0 0 16 16"
+        width="14"
+        height="14"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.4"
+        aria-hidden="true"
+      >
+        <path d="M3.5 8h9" />
+      </svg>
+    </>
   );
 }

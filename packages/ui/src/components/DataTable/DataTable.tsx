@@ -16,6 +16,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { format as formatDate } from "date-fns";
 import { DropdownMenu, VisuallyHidden } from "radix-ui";
 import {
+  Fragment,
   type KeyboardEvent,
   type ReactNode,
   useCallback,
@@ -288,7 +289,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const id = useId();
   const captionId = `${id}-caption`;
 
-  const [search, setSearchValue] = useControllable(props.search, props.defaultSearch ?? "", props.onSearchChange);
+  const [search, setSearchValue] = useControllable(
+    props.search,
+    props.defaultSearch ?? "",
+    props.onSearchChange,
+  );
   const [sorting, setSortingValue] = useControllable<DataTableSorting>(
     props.sorting,
     props.defaultSorting ?? [],
@@ -420,9 +425,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const selectedSet = useMemo(() => new Set(selectedIds), [selectedIds]);
   const toggleRow = useCallback(
     (rowId: string) => {
-      setSelection(
-        selectedSet.has(rowId) ? selectedIds.filter((x) => x !== rowId) : [...selectedIds, rowId],
-      );
+      setSelection(selectedSet.has(rowId) ? selectedIds.filter((x) => x !== rowId) : [...selectedIds, rowId]);
     },
     [selectedIds, selectedSet, setSelection],
   );
@@ -458,9 +461,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
     });
 
   // Virtualisation
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const scrollRef = useRef<HTMLElement>(null);
   const tbodyRef = useRef<HTMLTableSectionElement>(null);
-  const virtualizer = useVirtualizer<HTMLDivElement, HTMLTableRowElement>({
+  const virtualizer = useVirtualizer<HTMLElement, HTMLTableRowElement>({
     count: shouldVirtualize ? pageRows.length : 0,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => estimatedRowHeight,
@@ -533,8 +536,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   };
   const goToPage = (index: number) => setPageIndexValue(Math.min(Math.max(index, 0), pageCount - 1));
 
-  const exportRows = () =>
-    server ? data : table.getPrePaginationRowModel().rows.map((r) => r.original);
+  const exportRows = () => (server ? data : table.getPrePaginationRowModel().rows.map((r) => r.original));
 
   const renderRow = (row: Row<T>, index: number) => {
     const original = row.original;
@@ -557,7 +559,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
       >
         {selectable && (
           <td className={`${s.td} ${s.narrowCell}`}>
-            <SelectCheckbox checked={isSelected} label={`Select ${rowLabel}`} onChange={() => toggleRow(row.id)} />
+            <SelectCheckbox
+              checked={isSelected}
+              label={`Select ${rowLabel}`}
+              onChange={() => toggleRow(row.id)}
+            />
           </td>
         )}
         {widestPriority && (
@@ -579,9 +585,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
         {columns.map((col) => (
           <td
             key={col.id}
-            className={[s.td, s.align[col.align ?? "start"], col.priority ? s.hideBelow[col.priority] : ""].join(
-              " ",
-            )}
+            className={[
+              s.td,
+              s.align[col.align ?? "start"],
+              col.priority ? s.hideBelow[col.priority] : "",
+            ].join(" ")}
           >
             {col.cell ? col.cell(original) : cellText(col, original)}
           </td>
@@ -593,22 +601,27 @@ export function DataTable<T>(props: DataTableProps<T>) {
         )}
       </tr>
     );
-    if (!widestPriority || !isExpanded) return cells;
-    return [
-      cells,
-      <tr key={`${row.id}-detail`} id={detailId} data-detail-for={row.id} className={s.showBelow[widestPriority]}>
-        <td className={s.detailCell} colSpan={colCount}>
-          <dl className={s.detailList}>
-            {hiddenColumns.map((col) => (
-              <div key={col.id} className={`${s.detailItem} ${col.priority ? s.showBelow[col.priority] : ""}`}>
-                <dt className={s.detailTerm}>{col.header}</dt>
-                <dd className={s.detailValue}>{col.cell ? col.cell(original) : cellText(col, original)}</dd>
-              </div>
-            ))}
-          </dl>
-        </td>
-      </tr>,
-    ];
+    if (!widestPriority || !isExpanded) return <Fragment key={row.id}>{cells}</Fragment>;
+    return (
+      <Fragment key={row.id}>
+        {cells}
+        <tr id={detailId} data-detail-for={row.id} className={s.showBelow[widestPriority]}>
+          <td className={s.detailCell} colSpan={colCount}>
+            <dl className={s.detailList}>
+              {hiddenColumns.map((col) => (
+                <div
+                  key={col.id}
+                  className={`${s.detailItem} ${col.priority ? s.showBelow[col.priority] : ""}`}
+                >
+                  <dt className={s.detailTerm}>{col.header}</dt>
+                  <dd className={s.detailValue}>{col.cell ? col.cell(original) : cellText(col, original)}</dd>
+                </div>
+              ))}
+            </dl>
+          </td>
+        </tr>
+      </Fragment>
+    );
   };
 
   let body: ReactNode;
@@ -630,6 +643,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   } else if (loading && pageRows.length === 0) {
     body = Array.from({ length: 5 }, (_, i) => (
       // biome-ignore lint/suspicious/noArrayIndexKey: static placeholder rows
+      // biome-ignore lint/a11y/noAriaHiddenOnFocusable: placeholder rows hold nothing focusable
       <tr key={i} aria-hidden="true">
         {Array.from({ length: colCount }, (_c, j) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: static placeholder cells
@@ -656,6 +670,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     body = (
       <>
         {paddingTop > 0 && (
+          // biome-ignore lint/a11y/noAriaHiddenOnFocusable: spacer rows hold nothing focusable
           <tr aria-hidden="true">
             <td className={s.paddingCell} colSpan={colCount} style={{ height: paddingTop }} />
           </tr>
@@ -665,6 +680,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           return row ? renderRow(row, item.index) : null;
         })}
         {paddingBottom > 0 && (
+          // biome-ignore lint/a11y/noAriaHiddenOnFocusable: spacer rows hold nothing focusable
           <tr aria-hidden="true">
             <td className={s.paddingCell} colSpan={colCount} style={{ height: paddingBottom }} />
           </tr>
@@ -724,11 +740,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </div>
       )}
 
-      <div
+      <section
         ref={scrollRef}
         className={s.scroll}
         style={scrollHeight !== undefined ? { maxHeight: cssLength(scrollHeight) } : undefined}
-        role="region"
         aria-labelledby={captionId}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll area must be reachable by keyboard
         tabIndex={0}
@@ -766,9 +781,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   <th
                     key={col.id}
                     scope="col"
-                    className={[s.th, s.align[col.align ?? "start"], col.priority ? s.hideBelow[col.priority] : ""].join(
-                      " ",
-                    )}
+                    className={[
+                      s.th,
+                      s.align[col.align ?? "start"],
+                      col.priority ? s.hideBelow[col.priority] : "",
+                    ].join(" ")}
                     style={col.width ? { width: col.width } : undefined}
                     aria-sort={
                       canSort
@@ -781,7 +798,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     }
                   >
                     {canSort && column ? (
-                      <button type="button" className={s.sortButton} onClick={column.getToggleSortingHandler()}>
+                      <button
+                        type="button"
+                        className={s.sortButton}
+                        onClick={column.getToggleSortingHandler()}
+                      >
                         {col.header}
                         <SortIcon direction={direction} />
                       </button>
@@ -801,7 +822,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <tbody ref={tbodyRef}>{body}</tbody>
         </table>
         {loading && <VisuallyHidden.Root role="status">Loading…</VisuallyHidden.Root>}
-      </div>
+      </section>
 
       <div className={s.footer}>
         <label className={s.pageSize}>

@@ -26,7 +26,12 @@ export function pageItems(pageIndex: number, pageCount: number, max = 5): PageIt
 }
 
 /** "Showing X to Y of Z entries" (1-based, inclusive); "Showing 0 to 0 of 0 entries" when empty. */
-export function showingText(pageIndex: number, pageSize: number, total: number, pageRowCount: number): string {
+export function showingText(
+  pageIndex: number,
+  pageSize: number,
+  total: number,
+  pageRowCount: number,
+): string {
   if (total <= 0 || pageRowCount <= 0) return `Showing 0 to 0 of ${Math.max(total, 0)} entries`;
   const from = pageIndex * pageSize + 1;
   const to = Math.min(from + pageRowCount - 1, total);

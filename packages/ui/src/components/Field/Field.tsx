@@ -134,21 +134,22 @@ export function Field({
           ) : null}
         </div>
         {hasContent(counter) ? (
-          <span id={ids.counterId} className={counterOver ? `${styles.counter} ${styles.counterOver}` : styles.counter}>
+          <span
+            id={ids.counterId}
+            className={counterOver ? `${styles.counter} ${styles.counterOver}` : styles.counter}
+          >
             {counter}
           </span>
         ) : null}
       </div>
     ) : null;
-  const rootClass = [labelKind === "group" ? styles.fieldset : styles.field, className].filter(Boolean).join(" ");
+  const rootClass = [labelKind === "group" ? styles.fieldset : styles.field, className]
+    .filter(Boolean)
+    .join(" ");
 
   if (labelKind === "group") {
     return (
-      <fieldset
-        className={rootClass}
-        disabled={disabled}
-        aria-describedby={ids.describedBy}
-      >
+      <fieldset className={rootClass} disabled={disabled} aria-describedby={ids.describedBy}>
         <legend id={ids.labelId} className={labelClass}>
           {labelContent}
         </legend>

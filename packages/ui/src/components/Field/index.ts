@@ -1,1 +1,9 @@
-export { Field, type FieldBaseProps, type FieldIds, type FieldProps, type FieldSize, hasContent, useFieldIds } from "./Field";
+export {
+  Field,
+  type FieldBaseProps,
+  type FieldIds,
+  type FieldProps,
+  type FieldSize,
+  hasContent,
+  useFieldIds,
+} from "./Field";

@@ -4,7 +4,8 @@ import * as fieldStyles from "../Field/Field.css";
 import { TextField, type TextFieldProps } from "../TextField";
 import * as styles from "./PasswordField.css";
 
-export interface PasswordFieldProps extends Omit<TextFieldProps, "type" | "suffix" | "addon" | "showCounter"> {
+export interface PasswordFieldProps
+  extends Omit<TextFieldProps, "type" | "suffix" | "addon" | "showCounter"> {
   /**
    * Rules hint shown under the field while it has focus (always in its accessible description).
    * Defaults to the spec's password rule; pass `null` for none (e.g. the login form).
@@ -19,7 +20,14 @@ export interface PasswordFieldProps extends Omit<TextFieldProps, "type" | "suffi
 }
 
 const EyeIcon = ({ off }: { off: boolean }) => (
-  <svg className={styles.icon} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+  <svg
+    className={styles.icon}
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    aria-hidden="true"
+  >
     <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
     <circle cx="12" cy="12" r="3" />
     {off ? <path d="M3 3l18 18" /> : null}
@@ -55,7 +63,9 @@ export function PasswordField({
   };
   const handleBlur = (event: FocusEvent<HTMLInputElement>) => {
     // Moving to the toggle keeps the hint open; leaving the field closes it.
-    if (!(event.relatedTarget instanceof HTMLElement && event.relatedTarget.dataset.passwordToggle === inputId)) {
+    if (
+      !(event.relatedTarget instanceof HTMLElement && event.relatedTarget.dataset.passwordToggle === inputId)
+    ) {
       setFocused(false);
     }
     onBlur?.(event);

@@ -11,7 +11,13 @@ export const trigger = style({
   },
 });
 
-export const value = style({ flex: 1, minWidth: 0, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" });
+export const value = style({
+  flex: 1,
+  minWidth: 0,
+  overflow: "hidden",
+  textOverflow: "ellipsis",
+  whiteSpace: "nowrap",
+});
 
 export const chevron = style({ flex: "none", width: "16px", height: "16px", color: vars.color.textMuted });
 

@@ -12,7 +12,13 @@ const roles: SelectOption[] = [
 const meta = {
   title: "Forms/Select",
   component: Select,
-  args: { label: "Role", name: "userRole", options: roles, placeholder: "Select a role", onValueChange: fn() },
+  args: {
+    label: "Role",
+    name: "userRole",
+    options: roles,
+    placeholder: "Select a role",
+    onValueChange: fn(),
+  },
 } satisfies Meta<typeof Select>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -40,7 +46,9 @@ export const Playground: Story = {
 export const WithDefaultValue: Story = {
   args: { defaultValue: "supervisor" },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("combobox", { name: "Role" })).toHaveTextContent("Supervisor");
+    await expect(within(canvasElement).getByRole("combobox", { name: "Role" })).toHaveTextContent(
+      "Supervisor",
+    );
   },
 };
 

@@ -27,13 +27,28 @@ export interface SelectProps<V extends string = string> extends FieldBaseProps {
 }
 
 const Chevron = ({ up = false }: { up?: boolean }) => (
-  <svg className={styles.chevron} viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+  <svg
+    className={styles.chevron}
+    viewBox="0 0 16 16"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    aria-hidden="true"
+  >
     <path d={up ? "M4 10l4-4 4 4" : "M4 6l4 4 4-4"} />
   </svg>
 );
 
 const Check = () => (
-  <svg viewBox="0 0 16 16" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+  <svg
+    viewBox="0 0 16 16"
+    width="16"
+    height="16"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    aria-hidden="true"
+  >
     <path d="M3 8.5l3 3 7-7" />
   </svg>
 );

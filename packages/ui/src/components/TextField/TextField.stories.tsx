@@ -71,7 +71,9 @@ export const Controlled: Story = {
   args: { maxLength: 20, showCounter: true, label: "First name" },
   render: function Render(args) {
     const [value, setValue] = useState("Ada");
-    return <TextField {...args} value={value} onChange={(event) => setValue(event.target.value.toUpperCase())} />;
+    return (
+      <TextField {...args} value={value} onChange={(event) => setValue(event.target.value.toUpperCase())} />
+    );
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

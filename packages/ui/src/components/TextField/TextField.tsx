@@ -5,7 +5,16 @@ import * as fieldStyles from "../Field/Field.css";
 
 type NativeInputProps = Omit<
   ComponentPropsWithRef<"input">,
-  "size" | "id" | "name" | "disabled" | "required" | "children" | "prefix" | "className" | "value" | "defaultValue"
+  | "size"
+  | "id"
+  | "name"
+  | "disabled"
+  | "required"
+  | "children"
+  | "prefix"
+  | "className"
+  | "value"
+  | "defaultValue"
 >;
 
 export interface TextFieldProps extends FieldBaseProps, NativeInputProps {

@@ -31,7 +31,9 @@ export const Playground: Story = {
 export const WithValue: Story = {
   args: { defaultValue: "09:30" },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("combobox", { name: "Schedule Time" })).toHaveTextContent("09:30");
+    await expect(within(canvasElement).getByRole("combobox", { name: "Schedule Time" })).toHaveTextContent(
+      "09:30",
+    );
   },
 };
 
@@ -41,7 +43,10 @@ export const WithMin: Story = {
   play: async ({ canvasElement }) => {
     within(canvasElement).getByRole("combobox", { name: "Schedule Time" }).focus();
     await userEvent.keyboard("{Enter}");
-    await expect(await screen.findByRole("option", { name: "17:30" })).toHaveAttribute("aria-disabled", "true");
+    await expect(await screen.findByRole("option", { name: "17:30" })).toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
     await expect(screen.getByRole("option", { name: "18:00" })).not.toHaveAttribute("aria-disabled");
     await userEvent.keyboard("{Escape}");
   },

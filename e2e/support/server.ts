@@ -1,0 +1,109 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const serverEntry = path.join(root, "packages/server/dist/main.js");
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  output: () => string;
+  stop: () => Promise<number | null>;
+  dataDir: string;
+}
+
+/**
+ * Starts the built server (`npm test` builds it first) on a free loopback port with a fresh data dir, on
+ * PGlite, or on a fresh PostgreSQL database when TEST_DATABASE_URL is set.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run \`npm run build\` first`);
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "herald-e2e-"));
+  let dropDatabase: (() => Promise<void>) | undefined;
+  const extra: Record<string, string> = {};
+  if (process.env.TEST_DATABASE_URL) {
+    const name = `herald_e2e_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(process.env.TEST_DATABASE_URL);
+    u.pathname = `/${name}`;
+    extra.DATABASE_URL = u.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const child: ChildProcess = spawn(process.execPath, [serverEntry], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      HERALD_DATA_DIR: dataDir,
+      HERALD_ENV: "development",
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      ...extra,
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout?.on("data", (c: Buffer) => {
+    out += c.toString();
+  });
+  child.stderr?.on("data", (c: Buffer) => {
+    out += c.toString();
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${out}`);
+    try {
+      const res = await fetch(`${url}/api/healthz`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() - started > 150_000) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not answer in time:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    dataDir,
+    output: () => out,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
+        child.kill("SIGTERM");
+        const code = await exited;
+        await dropDatabase?.();
+        return code;
+      }
+      await dropDatabase?.();
+      return child.exitCode;
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { buildApp } from "./app";
+import { eventually, sharedDatabase, testApp, testConfig } from "./test/harness";
+
+describe("sandbox mailbox", () => {
+  it("delivers a queued e-mail through the worker and shows it newest first, with its links", async () => {
+    const app = await testApp();
+    const to = `sandbox.${Date.now()}@example.com`;
+    await app.deps.queue.enqueue("email.send", {
+      to,
+      subject: "Verify your e-mail",
+      text: "Open http://localhost:3000/auths/auth-register/abc/def to verify.",
+      key: `k-${to}`,
+    });
+    await app.deps.queue.enqueue("sms.send", {
+      to: "6591234567",
+      text: `Your code is 123456 ${to}`,
+      key: `s-${to}`,
+    });
+    const messages = await eventually(async () => {
+      const res = await app.inject({ method: "GET", url: "/_sandbox/messages.json" });
+      const list = res.json() as { to: string; text: string; kind: string }[];
+      return list.some((m) => m.to === to) && list.some((m) => m.text.includes(to) && m.kind === "sms")
+        ? list
+        : null;
+    });
+    const mail = messages.find((m) => m.to === to)!;
+    expect(mail).toMatchObject({
+      kind: "email",
+      subject: "Verify your e-mail",
+      links: ["http://localhost:3000/auths/auth-register/abc/def"],
+    });
+    const times = messages.map((m) => Date.parse((m as unknown as { createdAt: string }).createdAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+
+    const api = await app.inject({ method: "GET", url: "/api/sandbox/messages" });
+    expect(api.statusCode).toBe(200);
+    expect((api.json().data as { to: string }[]).some((m) => m.to === to)).toBe(true);
+  });
+
+  it("renders the page with user content escaped", async () => {
+    const app = await testApp();
+    await app.deps.email.send({
+      to: "x@example.com",
+      subject: "<script>alert(1)</script>",
+      text: "<b>hi</b>",
+    });
+    const res = await app.inject({ method: "GET", url: "/_sandbox" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/html");
+    expect(res.body).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(res.body).not.toContain("<script>alert(1)</script>");
+  });
+
+  it("is never served in production", async () => {
+    const { database, dataDir } = await sharedDatabase();
+    const config = testConfig(
+      { HERALD_ENV: "production", HERALD_ALLOW_SANDBOX: "true", HERALD_WORKERS: "false" },
+      dataDir,
+    );
+    const app = await buildApp({ config, database });
+    try {
+      expect((await app.inject({ method: "GET", url: "/_sandbox" })).statusCode).toBe(404);
+      expect((await app.inject({ method: "GET", url: "/_sandbox/messages.json" })).statusCode).toBe(404);
+      expect((await app.inject({ method: "GET", url: "/api/sandbox/messages" })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});

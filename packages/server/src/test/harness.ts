@@ -1,0 +1,145 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { inject } from "vitest";
+import { buildApp } from "../app";
+import { type Config, loadConfig } from "../config";
+import { type Database, openDatabase, runMigrations } from "../db/client";
+import { companies, sessions, users } from "../db/schema";
+import { hashPassword } from "../lib/passwords";
+import { signToken } from "../lib/tokens";
+
+export const TEST_PASSWORD = "Correct-Horse7!battery";
+
+let shared: Promise<{ database: Database; dataDir: string }> | undefined;
+
+/** The worker's one migrated database: in-memory PGlite, or the run's PostgreSQL database. */
+export function sharedDatabase() {
+  shared ??= (async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "herald-test-"));
+    const databaseUrl = inject("databaseUrl") || undefined;
+    const database = await openDatabase({ databaseUrl, dataDir, memory: !databaseUrl });
+    if (!databaseUrl) await runMigrations(database);
+    return { database, dataDir };
+  })();
+  return shared;
+}
+
+export function testConfig(overrides: Record<string, string> = {}, dataDir?: string): Config {
+  return loadConfig({
+    HERALD_ENV: "test",
+    HERALD_DATA_DIR: dataDir ?? mkdtempSync(path.join(tmpdir(), "herald-cfg-")),
+    HERALD_JWT_SECRET: "test-secret-test-secret-test-secret-0123456789",
+    HERALD_DEMO: "false",
+    HERALD_PORTAL_DIR: path.join(tmpdir(), "herald-no-portal"),
+    ...overrides,
+  });
+}
+
+const apps = new Map<string, Promise<FastifyInstance>>();
+
+/** A real app on the shared database, built once per worker (and per distinct config). */
+export async function testApp(overrides: Record<string, string> = {}): Promise<FastifyInstance> {
+  const key = JSON.stringify(overrides);
+  let app = apps.get(key);
+  if (!app) {
+    app = (async () => {
+      const { database, dataDir } = await sharedDatabase();
+      const built = await buildApp({
+        config: testConfig(overrides, dataDir),
+        database,
+        validateResponses: true,
+      });
+      await built.ready();
+      return built;
+    })();
+    apps.set(key, app);
+  }
+  return app;
+}
+
+let seq = 0;
+export const uniqueEmail = (prefix = "user") => `${prefix}.${process.pid}.${Date.now()}.${++seq}@example.com`;
+
+export interface TestUser {
+  id: string;
+  email: string;
+  token: string;
+  sessionId: string;
+}
+export interface TestCompany {
+  id: string;
+  owner: TestUser;
+}
+
+/** A fresh company with an owner admin who is signed in: each test gets its own tenant. */
+export async function createCompany(
+  app: FastifyInstance,
+  opts: { creditCents?: number } = {},
+): Promise<TestCompany> {
+  const { db } = app.deps.database;
+  const [company] = await db
+    .insert(companies)
+    .values({ name: `Test Co ${++seq}`, creditCents: opts.creditCents ?? 100_000 })
+    .returning();
+  const owner = await createUser(app, company!.id, { role: "admin", isOwner: true });
+  return { id: company!.id, owner };
+}
+
+export async function createUser(
+  app: FastifyInstance,
+  companyId: string,
+  opts: { role?: "admin" | "supervisor" | "agent"; isOwner?: boolean; status?: string; email?: string } = {},
+): Promise<TestUser> {
+  const { db } = app.deps.database;
+  const email = opts.email ?? uniqueEmail(opts.role ?? "agent");
+  const [user] = await db
+    .insert(users)
+    .values({
+      companyId,
+      firstName: "Test",
+      lastName: "User",
+      email,
+      passwordHash: await hashPassword(TEST_PASSWORD),
+      contactNumber: "6591234567",
+      userRole: opts.role ?? "agent",
+      isOwner: opts.isOwner ?? false,
+      status: opts.status ?? "active",
+      emailVerifiedAt: new Date(),
+    })
+    .returning();
+  const session = await signIn(app, user!.id, companyId, user!.userRole);
+  return { id: user!.id, email, ...session };
+}
+
+/** Creates a session row and its access token, as sign-in does. */
+export async function signIn(app: FastifyInstance, userId: string, companyId: string, role: string) {
+  const { config, database } = app.deps;
+  const [s] = await database.db
+    .insert(sessions)
+    .values({ userId, companyId, kind: "access", expiresAt: new Date(Date.now() + 3600_000) })
+    .returning();
+  const token = await signToken(
+    config.jwtSecret,
+    { user_id: userId, role, company_id: companyId, sid: s!.id, typ: "access" },
+    3600,
+  );
+  return { token, sessionId: s!.id };
+}
+
+export const auth = (u: { token: string }) => ({ authorization: `Bearer ${u.token}` });
+
+/** Waits until `check` returns a truthy value (jobs run asynchronously). */
+export async function eventually<T>(
+  check: () => Promise<T | undefined | null | false>,
+  timeoutMs = 15_000,
+): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    if (Date.now() - start > timeoutMs) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

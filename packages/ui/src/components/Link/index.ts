@@ -1,0 +1,1 @@
+export { defaultRenderLink, type LinkRenderProps, type RenderLink } from "./Link";

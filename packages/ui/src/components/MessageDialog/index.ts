@@ -1,0 +1,1 @@
+export { MessageDialog, type MessageDialogProps, type MessageVariant } from "./MessageDialog";

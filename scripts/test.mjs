@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// `npm test`: lint, spec lint, build, typecheck, then every Vitest project (unit, server, browser, e2e).
+// With TEST_DATABASE_URL set, the server suite and the journeys run against that PostgreSQL.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { ensureChromium } from "./chromium.mjs";
+
+const chrome = ensureChromium();
+process.env.CHROME_PATH = chrome;
+process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = "1";
+const db = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite";
+const extra = process.argv.slice(2);
+
+const steps = [
+  ["lint and format (Biome)", "npx", ["biome", "check", "."]],
+  ["spec lint (Redocly)", "npx", ["redocly", "lint", "openapi.yaml", "--format=summary"]],
+  ["codegen and build", "npx", ["turbo", "run", "build", "--output-logs=errors-only"]],
+  ["typecheck", "npx", ["turbo", "run", "typecheck", "--output-logs=errors-only"]],
+  ["typecheck e2e", "npx", ["tsc", "-p", "e2e/tsconfig.json"]],
+];
+
+const t0 = Date.now();
+for (const [name, cmd, args] of steps) {
+  const t = Date.now();
+  console.log(`\n▶ ${name}`);
+  const r = spawnSync(cmd, args, { stdio: "inherit" });
+  if (r.status !== 0) {
+    console.error(`\n✖ ${name} failed`);
+    process.exit(r.status ?? 1);
+  }
+  console.log(`✔ ${name} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+}
+
+console.log(`\n▶ tests (Vitest, database: ${db})`);
+const report = path.join(mkdtempSync(path.join(tmpdir(), "herald-test-")), "vitest.json");
+const r = spawnSync(
+  "npx",
+  ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...extra],
+  {
+    stdio: "inherit",
+  },
+);
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (existsSync(report)) {
+  const json = JSON.parse(readFileSync(report, "utf8"));
+  passed = json.numPassedTests ?? 0;
+  failed = (json.numFailedTests ?? 0) + (json.numFailedTestSuites ?? 0);
+  skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+}
+if (r.status !== 0 && failed === 0) failed = 1;
+console.log(`\nTotal time ${((Date.now() - t0) / 1000).toFixed(0)} s on ${db}`);
+console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(r.status ?? 1);
