@@ -164,13 +164,11 @@ function installErrorHandlers(app: FastifyInstance) {
         first?.instancePath?.replace(/^\//, "").replace(/\//g, ".") ||
         (first?.params as { missingProperty?: string })?.missingProperty;
       const where = error.validationContext ?? "body";
-      return reply
-        .code(400)
-        .send({
-          message: field
-            ? `Invalid ${where}: ${field} ${first?.message ?? "is invalid"}`
-            : `Invalid ${where}: ${error.message}`,
-        });
+      return reply.code(400).send({
+        message: field
+          ? `Invalid ${where}: ${field} ${first?.message ?? "is invalid"}`
+          : `Invalid ${where}: ${error.message}`,
+      });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply
