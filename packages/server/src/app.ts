@@ -11,10 +11,12 @@ import type { Deps, Handler, Handlers } from "./deps";
 import { HttpError, NotImplemented } from "./errors";
 import { startQueue } from "./jobs/queue";
 import { jobHandlers } from "./jobs/workers";
+import { accountHandlers } from "./modules/auth/auth.routes";
 import { registerSandboxPages, sandboxHandlers } from "./modules/sandbox/sandbox.routes";
 import { systemHandlers } from "./modules/system/system.routes";
 import { authenticate } from "./plugins/actor";
 import { installResponseValidation } from "./plugins/response-validation";
+import { validationMessage } from "./plugins/validation-messages";
 import { type EmailProvider, sandboxEmailProvider, smtpProvider } from "./providers/email";
 import { httpSmsProvider, type SmsProvider, sandboxSmsProvider } from "./providers/sms";
 import { listOperations, loadSpec } from "./spec";
@@ -29,7 +31,7 @@ declare module "fastify" {
 
 /** Every module's handlers, keyed by operationId. */
 function moduleHandlers(deps: Deps): Handlers {
-  return { ...systemHandlers(deps), ...sandboxHandlers(deps) };
+  return { ...systemHandlers(deps), ...sandboxHandlers(deps), ...accountHandlers(deps) };
 }
 
 export interface BuildOptions {
@@ -44,7 +46,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
     logger: { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     ajv: {
       // Unknown request properties are stripped where a schema forbids them and otherwise ignored by handlers.
@@ -98,7 +100,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // Routes from openapi.yaml: every operation is routed; unimplemented ones answer 501.
   const spec = loadSpec();
-  const implemented = moduleHandlers(deps);
+  const implemented = moduleHandlers(deps) as Record<string, Handler | undefined>;
   const serviceHandlers: Record<string, Handler> = {};
   const missing: string[] = [];
   for (const op of listOperations(spec)) {
@@ -159,16 +161,14 @@ function installErrorHandlers(app: FastifyInstance) {
       return reply.code(401).send({ message: "Invalid or expired token" });
     }
     if (error.validation) {
-      const first = error.validation[0];
-      const field =
-        first?.instancePath?.replace(/^\//, "").replace(/\//g, ".") ||
-        (first?.params as { missingProperty?: string })?.missingProperty;
-      const where = error.validationContext ?? "body";
-      return reply.code(400).send({
-        message: field
-          ? `Invalid ${where}: ${field} ${first?.message ?? "is invalid"}`
-          : `Invalid ${where}: ${error.message}`,
-      });
+      const route = (request.routeOptions.url ?? "").replace(/^\/api/, "");
+      const { status, message } = validationMessage(
+        route,
+        request.body,
+        error.validation[0],
+        error.validationContext,
+      );
+      return reply.code(status).send({ message });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply

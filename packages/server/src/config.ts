@@ -30,6 +30,8 @@ export interface Config {
   /** Run the job workers inside the API process. */
   runWorkers: boolean;
   userLimitDefault: number;
+  /** Trust X-Forwarded-For from a reverse proxy (client IPs for rate limits). */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -108,6 +110,7 @@ export function loadConfig(env: Env = process.env): Config {
     portalDir: path.resolve(env.HERALD_PORTAL_DIR ?? defaultPortalDir()),
     runWorkers: bool(env, "HERALD_WORKERS", true),
     userLimitDefault: int(env, "HERALD_USER_LIMIT", 25, 1),
+    trustProxy: bool(env, "HERALD_TRUST_PROXY", false),
   };
   if (config.env === "production" && !config.allowSandboxInProduction) {
     const sandboxed = [

@@ -1,3 +1,4 @@
+import type { operations } from "@herald/api-client/schema";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
@@ -14,6 +15,19 @@ export interface Deps {
   sms: SmsProvider;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: handlers return bodies validated and serialised against openapi.yaml
+export type OperationId = keyof operations;
+type Op<K extends OperationId> = operations[K];
+type JsonBody<K extends OperationId> =
+  Op<K> extends { requestBody?: { content: { "application/json": infer B } } } ? B : unknown;
+type PathParams<K extends OperationId> = Op<K> extends { parameters: { path?: infer P } } ? P : unknown;
+type QueryParams<K extends OperationId> = Op<K> extends { parameters: { query?: infer Q } } ? Q : unknown;
+
+/** A handler for one operation of openapi.yaml: body, params and query typed from the contract. */
+export type OperationHandler<K extends OperationId> = (
+  request: FastifyRequest<{ Body: JsonBody<K>; Params: PathParams<K>; Querystring: QueryParams<K> }>,
+  reply: FastifyReply,
+) => Promise<unknown>;
+
+export type Handlers = { [K in OperationId]?: OperationHandler<K> };
+// biome-ignore lint/suspicious/noExplicitAny: the router calls handlers generically
 export type Handler = (request: FastifyRequest<any>, reply: FastifyReply) => Promise<unknown>;
-export type Handlers = Record<string, Handler>;

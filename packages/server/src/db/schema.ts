@@ -150,3 +150,79 @@ export const sandboxMessages = pgTable(
     check("sandbox_kind_check", sql`${t.kind} in ('email', 'sms')`),
   ],
 );
+
+/** Single-use links sent by e-mail (address verification, password reset); only the hash is stored. */
+export const emailTokens = pgTable(
+  "email_tokens",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: varchar("kind", { length: 10 }).notNull(),
+    tokenHash: varchar("token_hash", { length: 64 }).notNull(),
+    email: varchar("email", { length: 254 }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("email_tokens_hash_key").on(t.tokenHash),
+    index("email_tokens_user_idx").on(t.userId, t.kind),
+    check("email_tokens_kind_check", sql`${t.kind} in ('verify', 'reset')`),
+  ],
+);
+
+/** One-time sign-in codes, bound to the pre-authentication session (the sign-in attempt). */
+export const otpSessions = pgTable(
+  "otp_sessions",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    attemptId: uuid("attempt_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    channel: varchar("channel", { length: 5 }).notNull(),
+    codeHash: varchar("code_hash", { length: 64 }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+    lastSentAt: timestamp("last_sent_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("otp_sessions_attempt_idx").on(t.attemptId),
+    check("otp_sessions_channel_check", sql`${t.channel} in ('email', 'sms')`),
+  ],
+);
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fromId: uuid("from_id").references(() => users.id, { onDelete: "set null" }),
+    type: varchar("type", { length: 30 }).notNull(),
+    message: text("message").notNull(),
+    status: varchar("status", { length: 10 }).notNull().default("unread"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_user_idx").on(t.userId, t.createdAt),
+    check("notifications_status_check", sql`${t.status} in ('unread', 'read')`),
+  ],
+);
+
+/** Fixed-window counters shared by every API process (sign-in, codes, resets). */
+export const rateLimits = pgTable("rate_limits", {
+  key: varchar("key", { length: 200 }).primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  count: integer("count").notNull(),
+});

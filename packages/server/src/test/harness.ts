@@ -143,3 +143,23 @@ export async function eventually<T>(
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+let ipSeq = 0;
+/** A distinct client address per test, so per-IP rate limits of one test never touch another. */
+export const clientIp = () => `10.${(process.pid >> 8) & 255}.${process.pid & 255}.${++ipSeq % 250}`;
+
+/** Newest sandbox message to an address (e-mail or SMS), waiting for the worker to deliver it. */
+export async function lastMessageTo(app: FastifyInstance, to: string, after = new Date(0)) {
+  return eventually(async () => {
+    const rows = await app.deps.database.query<{
+      subject: string | null;
+      text: string;
+      links: string[];
+      created_at: Date;
+    }>(
+      `select subject, text, links, created_at from sandbox_messages where "to" = $1 and created_at > $2 order by created_at desc, id desc limit 1`,
+      [to, after],
+    );
+    return rows[0];
+  });
+}

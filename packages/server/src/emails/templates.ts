@@ -1,0 +1,77 @@
+/** E-mail templates: every message has a text and an HTML part; user content is escaped. */
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+}
+
+const esc = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
+  );
+
+function layout(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title></head>
+<body style="margin:0;background:#f6f7f9;font-family:Arial,Helvetica,sans-serif;color:#14161a">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border:1px solid #dcdfe5;border-radius:8px">
+<tr><td style="padding:24px 28px;font-size:20px;font-weight:bold;color:#1f57e0">Herald</td></tr>
+<tr><td style="padding:0 28px 28px;font-size:15px;line-height:1.5">${body}</td></tr>
+</table><p style="font-size:12px;color:#545b66">You receive this e-mail because of your Herald account.</p>
+</td></tr></table></body></html>`;
+}
+
+const button = (href: string, label: string) =>
+  `<p><a href="${esc(href)}" style="display:inline-block;background:#1f57e0;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:6px">${esc(label)}</a></p><p style="font-size:13px;color:#545b66">Or open this link: <a href="${esc(href)}">${esc(href)}</a></p>`;
+
+export function verificationEmail(firstName: string, link: string): RenderedEmail {
+  return {
+    subject: "Verify your e-mail address",
+    text: `Hello ${firstName},\n\nPlease verify your e-mail address to finish setting up your Herald account:\n${link}\n\nThe link expires in 24 hours. If you did not ask for this, ignore this e-mail.`,
+    html: layout(
+      "Verify your e-mail address",
+      `<p>Hello ${esc(firstName)},</p><p>Please verify your e-mail address to finish setting up your Herald account.</p>${button(link, "Verify e-mail")}<p>The link expires in 24 hours. If you did not ask for this, ignore this e-mail.</p>`,
+    ),
+    links: [link],
+  };
+}
+
+export function resetEmail(firstName: string, link: string): RenderedEmail {
+  return {
+    subject: "Reset your password",
+    text: `Hello ${firstName},\n\nSomeone asked to reset the password of your Herald account. To choose a new password, open:\n${link}\n\nThe link works once and expires in 1 hour. If it was not you, ignore this e-mail: your password stays the same.`,
+    html: layout(
+      "Reset your password",
+      `<p>Hello ${esc(firstName)},</p><p>Someone asked to reset the password of your Herald account.</p>${button(link, "Choose a new password")}<p>The link works once and expires in 1 hour. If it was not you, ignore this e-mail: your password stays the same.</p>`,
+    ),
+    links: [link],
+  };
+}
+
+export function otpEmail(firstName: string, code: string): RenderedEmail {
+  return {
+    subject: `Your Herald sign-in code: ${code}`,
+    text: `Hello ${firstName},\n\nYour one-time sign-in code is ${code}\n\nIt expires in 10 minutes and works once. If you are not signing in, change your password.`,
+    html: layout(
+      "Your sign-in code",
+      `<p>Hello ${esc(firstName)},</p><p>Your one-time sign-in code is</p><p style="font-size:28px;letter-spacing:6px;font-weight:bold">${esc(code)}</p><p>It expires in 10 minutes and works once. If you are not signing in, change your password.</p>`,
+    ),
+    links: [],
+  };
+}
+
+export const otpSms = (code: string) => `Your Herald sign-in code is ${code}. It expires in 10 minutes.`;
+
+export function lowCreditEmail(companyName: string, balance: string, threshold: string): RenderedEmail {
+  return {
+    subject: `Low credit: ${companyName} is below SGD ${threshold}`,
+    text: `The credit balance of ${companyName} is SGD ${balance}, below the alert threshold of SGD ${threshold}.\nTop up to keep messages flowing.`,
+    html: layout(
+      "Low credit",
+      `<p>The credit balance of <strong>${esc(companyName)}</strong> is <strong>SGD ${esc(balance)}</strong>, below the alert threshold of SGD ${esc(threshold)}.</p><p>Top up to keep messages flowing.</p>`,
+    ),
+    links: [],
+  };
+}

@@ -1,0 +1,38 @@
+import type { FastifyRequest } from "fastify";
+import type { Deps, Handlers } from "../../deps";
+import { requireActor } from "../../plugins/actor";
+import { profileService } from "../profile/profile.service";
+import { authService } from "./auth.service";
+
+const meta = (r: FastifyRequest) => ({ ip: r.ip, userAgent: r.headers["user-agent"] });
+
+/** Sign-in, registration, reset and own-profile calls: thin adapters from HTTP to the services. */
+export function accountHandlers(deps: Deps): Handlers {
+  const auth = authService(deps);
+  const profile = profileService(deps, auth);
+  return {
+    login: async (r) => auth.login(r.body, meta(r)),
+    requestOtp: async (r) => auth.requestOtp(r.body, r.ip),
+    resendOtp: async (r) => auth.resendOtp(r.body, r.ip),
+    verifyOtp: async (r) => auth.verifyOtp(r.body, meta(r)),
+    register: async (r, reply) => {
+      const body = await auth.register(r.body, r.ip);
+      reply.code(201);
+      return body;
+    },
+    verify: async (r) => auth.verify(r.body),
+    forgotpassword: async (r) => auth.forgotPassword(r.body, r.ip),
+    verifyReset: async (r) => auth.verifyReset(r.body),
+    reset: async (r) => auth.reset(r.body, r.ip),
+    logout: async (r) => auth.logout(requireActor(r.actor)),
+    getProfile: async (r) => profile.getProfile(requireActor(r.actor)),
+    getCompany: async (r) => profile.getCompany(requireActor(r.actor)),
+    getNotification: async (r) => profile.getNotifications(requireActor(r.actor)),
+    updateNotification: async (r) => profile.markNotificationsRead(requireActor(r.actor), r.body),
+    updateStatus: async (r) => profile.updateStatus(requireActor(r.actor), r.body),
+    editMyProfile: async (r) => profile.editMyProfile(requireActor(r.actor), r.body),
+    editMySecurity: async (r) => profile.editMySecurity(requireActor(r.actor), r.body),
+    editMyNotification: async (r) => profile.editMyNotification(requireActor(r.actor), r.body),
+    getUserThreshold: async (r) => profile.getUserThreshold(requireActor(r.actor)),
+  };
+}

@@ -1,0 +1,444 @@
+import { createHash, randomInt } from "node:crypto";
+import type { components } from "@herald/api-client/schema";
+import {
+  MESSAGES,
+  parsePhone,
+  validateContactNumber,
+  validateNewPassword,
+  validatePasswordConfirm,
+} from "@herald/domain";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { companies, emailTokens, otpSessions, sessions, users } from "../../db/schema";
+import type { Deps } from "../../deps";
+import { otpEmail, otpSms, resetEmail, verificationEmail } from "../../emails/templates";
+import { BadRequest, Forbidden, HttpError, NotFound, TooManyRequests, Unauthorized } from "../../errors";
+import { hashPassword, verifyPassword } from "../../lib/passwords";
+import { hit, reset as resetLimit } from "../../lib/rate-limit";
+import { hashToken, randomToken, safeEqual, signToken, verifyToken } from "../../lib/tokens";
+import { type Actor, loadActor } from "../../plugins/actor";
+import { emailTaken, findUserByEmail, findUserById, revokeSessions, type UserRow } from "../users.repository";
+
+type S = components["schemas"];
+
+export const OTP_TTL_MS = 10 * 60_000;
+export const OTP_MAX_TRIES = 5;
+export const OTP_RESEND_S = 30;
+export const PREAUTH_TTL_S = 15 * 60;
+export const VERIFY_TTL_MS = 24 * 3600_000;
+export const RESET_TTL_MS = 3600_000;
+
+const TOKEN_EXPIRED = MESSAGES.tokenExpired;
+const INVALID_CREDENTIALS = MESSAGES.invalidEmailOrPassword;
+
+/** A code's hash is bound to its session, so equal codes of two sessions never share a hash. */
+const codeHash = (sessionId: string, code: string) =>
+  createHash("sha256").update(`${sessionId}:${code}`).digest("hex");
+const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
+
+export function authService({ database, config, queue }: Deps) {
+  const { db } = database;
+
+  async function startSession(
+    user: UserRow,
+    kind: "access" | "preauth",
+    meta: { ip?: string; userAgent?: string },
+  ) {
+    const ttl = kind === "access" ? config.tokenTtlSeconds : PREAUTH_TTL_S;
+    const [s] = await db
+      .insert(sessions)
+      .values({
+        userId: user.id,
+        companyId: user.companyId,
+        kind,
+        ip: meta.ip?.slice(0, 64),
+        userAgent: meta.userAgent?.slice(0, 300),
+        expiresAt: new Date(Date.now() + ttl * 1000),
+      })
+      .returning();
+    return signToken(
+      config.jwtSecret,
+      { user_id: user.id, role: user.userRole, company_id: user.companyId, sid: s!.id, typ: kind },
+      ttl,
+    );
+  }
+
+  /** The pre-authentication token of /login, checked for the one-time-code calls. */
+  async function preauth(jwttoken: string): Promise<Actor> {
+    const v = await verifyToken(config.jwtSecret, jwttoken);
+    if (!v.ok || v.claims.typ !== "preauth") throw new Unauthorized(TOKEN_EXPIRED);
+    try {
+      return await loadActor(database, v.claims, "preauth");
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 403) throw err;
+      throw new Unauthorized(TOKEN_EXPIRED);
+    }
+  }
+
+  function whyBlocked(user: UserRow): string | null {
+    if (user.status === "deleted") return "This account has been deleted. Please contact your administrator.";
+    if (user.status !== "active") return "Your account is inactive. Please contact your administrator.";
+    if (!user.emailVerifiedAt)
+      return "Please verify your email address before signing in. Check your inbox for the link.";
+    return null;
+  }
+
+  async function sendCode(
+    user: UserRow,
+    otpSessionId: string,
+    channel: "email" | "sms",
+    code: string,
+    tx: Parameters<Parameters<typeof db.transaction>[0]>[0],
+  ) {
+    if (channel === "sms") {
+      await queue.enqueue(
+        "sms.send",
+        { to: user.contactNumber, text: otpSms(code), key: `otp:${otpSessionId}:${code}` },
+        { tx },
+      );
+    } else {
+      const mail = otpEmail(user.firstName, code);
+      await queue.enqueue(
+        "email.send",
+        { to: user.email, ...mail, key: `otp:${otpSessionId}:${code}` },
+        { tx },
+      );
+    }
+  }
+
+  async function sendVerification(
+    user: Pick<UserRow, "id" | "firstName">,
+    email: string,
+    tx: Parameters<Parameters<typeof db.transaction>[0]>[0],
+  ) {
+    const token = randomToken();
+    await tx
+      .update(emailTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(eq(emailTokens.userId, user.id), eq(emailTokens.kind, "verify"), isNull(emailTokens.usedAt)),
+      );
+    await tx
+      .insert(emailTokens)
+      .values({
+        userId: user.id,
+        kind: "verify",
+        tokenHash: hashToken(token),
+        email,
+        expiresAt: new Date(Date.now() + VERIFY_TTL_MS),
+      });
+    const link = `${config.publicUrl}/auths/auth-register/${user.id}/${token}`;
+    await queue.enqueue(
+      "email.send",
+      {
+        to: email,
+        ...verificationEmail(user.firstName, link),
+        key: `verify:${user.id}:${hashToken(token).slice(0, 16)}`,
+      },
+      { tx },
+    );
+  }
+
+  return {
+    sendVerification,
+
+    async login(
+      body: S["LoginRequest"],
+      meta: { ip: string; userAgent?: string },
+    ): Promise<S["LoginResponse"]> {
+      const email = body.email.trim().toLowerCase();
+      await hit(database, [
+        { key: `login:ip:${meta.ip}`, max: 30, windowSeconds: 600 },
+        { key: `login:acct:${email}`, max: 10, windowSeconds: 600 },
+      ]);
+      const user = await findUserByEmail(db, email);
+      // The same answer and roughly the same work whether or not the account exists.
+      const ok = user
+        ? await verifyPassword(user.passwordHash, body.password)
+        : (await hashPassword(body.password), false);
+      if (!user || !ok) throw new BadRequest(INVALID_CREDENTIALS);
+      const blocked = whyBlocked(user);
+      if (blocked) throw new Forbidden(blocked);
+      await resetLimit(database, `login:acct:${email}`);
+      if (user.login2fa === "Y") {
+        return {
+          code: 2,
+          jwttoken: await startSession(user, "preauth", meta),
+          message: "Two-factor authentication required",
+        };
+      }
+      return { code: 1, jwttoken: await startSession(user, "access", meta), message: MESSAGES.loginSuccess };
+    },
+
+    async requestOtp(body: S["RequestOtpRequest"], ip: string): Promise<S["OtpSession"]> {
+      const actor = await preauth(body.jwttoken);
+      await hit(database, [
+        { key: `otp-send:acct:${actor.userId}`, max: 6, windowSeconds: 600 },
+        { key: `otp-send:ip:${ip}`, max: 30, windowSeconds: 600 },
+      ]);
+      const user = (await findUserById(db, actor.userId))!;
+      const channel = body.sms ? "sms" : "email";
+      if (channel === "sms" && validateContactNumber(user.contactNumber)) {
+        throw new BadRequest("No valid contact number on this account. Please use e-mail.");
+      }
+      const code = newCode();
+      const id = await db.transaction(async (tx) => {
+        // Switching channel (or asking again) closes the attempt's open code sessions.
+        await tx
+          .update(otpSessions)
+          .set({ closedAt: new Date() })
+          .where(and(eq(otpSessions.attemptId, actor.sessionId), isNull(otpSessions.closedAt)));
+        const [row] = await tx
+          .insert(otpSessions)
+          .values({
+            userId: user.id,
+            attemptId: actor.sessionId,
+            channel,
+            codeHash: "pending",
+            expiresAt: new Date(Date.now() + OTP_TTL_MS),
+          })
+          .returning({ id: otpSessions.id });
+        await tx
+          .update(otpSessions)
+          .set({ codeHash: codeHash(row!.id, code) })
+          .where(eq(otpSessions.id, row!.id));
+        await sendCode(user, row!.id, channel, code, tx);
+        return row!.id;
+      });
+      return { session_id: id, jwttoken: body.jwttoken };
+    },
+
+    async resendOtp(body: S["ResendOtpRequest"], ip: string): Promise<S["OtpSession"]> {
+      const actor = await preauth(body.jwttoken);
+      await hit(database, [
+        { key: `otp-send:acct:${actor.userId}`, max: 6, windowSeconds: 600 },
+        { key: `otp-send:ip:${ip}`, max: 30, windowSeconds: 600 },
+      ]);
+      const [s] = await db
+        .select()
+        .from(otpSessions)
+        .where(
+          and(
+            eq(otpSessions.id, body.sessionId),
+            eq(otpSessions.attemptId, actor.sessionId),
+            isNull(otpSessions.closedAt),
+          ),
+        );
+      if (!s) throw new NotFound("This code session has ended. Please request a new code.");
+      const wait = OTP_RESEND_S - (Date.now() - s.lastSentAt.getTime()) / 1000;
+      if (wait > 0)
+        throw new TooManyRequests(
+          wait,
+          `Please wait ${Math.ceil(wait)} seconds before asking for another code.`,
+        );
+      const user = (await findUserById(db, actor.userId))!;
+      const channel = body.sms ? "sms" : "email";
+      const code = newCode();
+      await db.transaction(async (tx) => {
+        await tx
+          .update(otpSessions)
+          .set({
+            codeHash: codeHash(s.id, code),
+            channel,
+            attempts: 0,
+            lastSentAt: new Date(),
+            expiresAt: new Date(Date.now() + OTP_TTL_MS),
+          })
+          .where(eq(otpSessions.id, s.id));
+        await sendCode(user, s.id, channel, code, tx);
+      });
+      return { session_id: s.id, jwttoken: body.jwttoken };
+    },
+
+    async verifyOtp(
+      body: S["VerifyOtpRequest"],
+      meta: { ip: string; userAgent?: string },
+    ): Promise<S["OtpVerified"]> {
+      const actor = await preauth(body.jwttoken);
+      await hit(database, [{ key: `otp-verify:ip:${meta.ip}`, max: 60, windowSeconds: 600 }]);
+      // Count the try first, atomically: the sixth try is refused even with the right code.
+      const rows = await database.query<{ code_hash: string }>(
+        `update otp_sessions set attempts = attempts + 1
+          where id = $1 and attempt_id = $2 and closed_at is null and expires_at > now() and attempts < $3
+          returning code_hash`,
+        [body.session_id, actor.sessionId, OTP_MAX_TRIES],
+      );
+      const row = rows[0];
+      if (!row || !safeEqual(row.code_hash, codeHash(body.session_id, body.otptoken))) {
+        throw new BadRequest(MESSAGES.invalidOtp);
+      }
+      const user = (await findUserById(db, actor.userId))!;
+      const blocked = whyBlocked(user);
+      if (blocked) throw new Forbidden(blocked);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(otpSessions)
+          .set({ closedAt: new Date() })
+          .where(eq(otpSessions.attemptId, actor.sessionId));
+        await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, actor.sessionId));
+      });
+      return { jwttoken: await startSession(user, "access", meta), message: MESSAGES.loginSuccess };
+    },
+
+    async register(body: S["RegisterRequest"], ip: string): Promise<S["Ok"]> {
+      await hit(database, [{ key: `register:ip:${ip}`, max: 20, windowSeconds: 3600 }]);
+      const email = body.email.trim();
+      const mismatch = validatePasswordConfirm(body.password, body.confirmPass, { registration: true });
+      if (mismatch) throw new BadRequest(mismatch);
+      const weak = validateNewPassword(body.password);
+      if (weak) throw new BadRequest(weak);
+      const phone = parsePhone(`+${body.contactNumber}`);
+      if (!phone || validateContactNumber(phone.nationalNumber))
+        throw new Forbidden(MESSAGES.invalidContactNumber);
+      if (await emailTaken(db, email)) throw new BadRequest(MESSAGES.emailTaken);
+      const passwordHash = await hashPassword(body.password);
+      try {
+        await db.transaction(async (tx) => {
+          const [company] = await tx
+            .insert(companies)
+            .values({ name: body.companyName.trim(), totalUsersAllowed: config.userLimitDefault })
+            .returning({ id: companies.id });
+          const [user] = await tx
+            .insert(users)
+            .values({
+              companyId: company!.id,
+              firstName: body.firstName.trim(),
+              lastName: body.lastName.trim(),
+              email,
+              passwordHash,
+              contactNumber: `${phone.callingCode}${phone.nationalNumber}`,
+              country: body.country,
+              userRole: "admin",
+              isOwner: true,
+            })
+            .returning();
+          await sendVerification(user!, email, tx);
+        });
+      } catch (err) {
+        // Two registrations racing for one address: the unique index decides.
+        if ((err as { code?: string }).code === "23505" || /users_email_lower_key/.test(String(err))) {
+          throw new BadRequest(MESSAGES.emailTaken);
+        }
+        throw err;
+      }
+      return { message: MESSAGES.checkEmailForVerification };
+    },
+
+    async verify(body: S["VerifyEmailRequest"]): Promise<S["Ok"]> {
+      const ok = await db.transaction(async (tx) => {
+        const [t] = await tx
+          .update(emailTokens)
+          .set({ usedAt: new Date() })
+          .where(
+            and(
+              eq(emailTokens.tokenHash, hashToken(body.token)),
+              eq(emailTokens.userId, body.id),
+              eq(emailTokens.kind, "verify"),
+              isNull(emailTokens.usedAt),
+              gt(emailTokens.expiresAt, new Date()),
+            ),
+          )
+          .returning();
+        if (!t) return false;
+        const updated = await tx
+          .update(users)
+          .set({ emailVerifiedAt: new Date() })
+          .where(and(eq(users.id, body.id), sql`lower(${users.email}) = lower(${t.email})`))
+          .returning({ id: users.id });
+        return updated.length === 1;
+      });
+      if (!ok) throw new BadRequest(MESSAGES.invalidOrExpiredToken);
+      return { message: MESSAGES.verifySuccess };
+    },
+
+    async forgotPassword(body: S["ForgotPasswordRequest"], ip: string): Promise<S["Ok"]> {
+      const email = body.email.trim().toLowerCase();
+      await hit(database, [
+        { key: `forgot:ip:${ip}`, max: 20, windowSeconds: 3600 },
+        { key: `forgot:acct:${email}`, max: 5, windowSeconds: 3600 },
+      ]);
+      const user = await findUserByEmail(db, email);
+      if (user && user.status !== "deleted") {
+        const token = randomToken();
+        await db.transaction(async (tx) => {
+          await tx
+            .update(emailTokens)
+            .set({ usedAt: new Date() })
+            .where(
+              and(eq(emailTokens.userId, user.id), eq(emailTokens.kind, "reset"), isNull(emailTokens.usedAt)),
+            );
+          await tx
+            .insert(emailTokens)
+            .values({
+              userId: user.id,
+              kind: "reset",
+              tokenHash: hashToken(token),
+              email: user.email,
+              expiresAt: new Date(Date.now() + RESET_TTL_MS),
+            });
+          const link = `${config.publicUrl}/auths/reset-pass/${user.id}/${token}`;
+          await queue.enqueue(
+            "email.send",
+            {
+              to: user.email,
+              ...resetEmail(user.firstName, link),
+              key: `reset:${hashToken(token).slice(0, 16)}`,
+            },
+            { tx },
+          );
+        });
+      }
+      return { message: MESSAGES.resetLinkSent };
+    },
+
+    async verifyReset(body: S["VerifyResetRequest"]): Promise<S["Ok"]> {
+      const [t] = await db
+        .select({ id: emailTokens.id })
+        .from(emailTokens)
+        .where(
+          and(
+            eq(emailTokens.tokenHash, hashToken(body.token)),
+            eq(emailTokens.kind, "reset"),
+            isNull(emailTokens.usedAt),
+            gt(emailTokens.expiresAt, new Date()),
+          ),
+        );
+      if (!t) throw new BadRequest(MESSAGES.invalidOrExpiredTokenReset);
+      return { message: MESSAGES.verifySuccess };
+    },
+
+    async reset(body: S["ResetPasswordRequest"], ip: string): Promise<S["Ok"]> {
+      await hit(database, [{ key: `reset:ip:${ip}`, max: 20, windowSeconds: 3600 }]);
+      const mismatch = validatePasswordConfirm(body.password, body.confirmPass);
+      if (mismatch) throw new BadRequest(mismatch);
+      const weak = validateNewPassword(body.password);
+      if (weak) throw new BadRequest(weak);
+      const passwordHash = await hashPassword(body.password);
+      const ok = await db.transaction(async (tx) => {
+        const [t] = await tx
+          .update(emailTokens)
+          .set({ usedAt: new Date() })
+          .where(
+            and(
+              eq(emailTokens.tokenHash, hashToken(body.token)),
+              eq(emailTokens.userId, body.id),
+              eq(emailTokens.kind, "reset"),
+              isNull(emailTokens.usedAt),
+              gt(emailTokens.expiresAt, new Date()),
+            ),
+          )
+          .returning();
+        if (!t) return false;
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, body.id));
+        await revokeSessions(tx, body.id);
+        return true;
+      });
+      if (!ok) throw new BadRequest(INVALID_CREDENTIALS);
+      return { message: MESSAGES.passwordResetSuccess };
+    },
+
+    async logout(actor: Actor): Promise<S["Ok"]> {
+      await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, actor.sessionId));
+      return { message: "Logged out" };
+    },
+  };
+}

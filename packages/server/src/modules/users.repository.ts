@@ -1,0 +1,68 @@
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/client";
+import { companies, departments, sessions, userDepartments, users } from "../db/schema";
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Users by e-mail are looked up across companies only for sign-in and registration (e-mail is unique). */
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [u] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+  return u;
+}
+
+export async function emailTaken(db: DbOrTx, email: string, exceptUserId?: string): Promise<boolean> {
+  const [u] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      exceptUserId
+        ? and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, exceptUserId))
+        : sql`lower(${users.email}) = lower(${email})`,
+    )
+    .limit(1);
+  return Boolean(u);
+}
+
+/** A user of one company; another company's id finds nothing. */
+export async function findUser(db: DbOrTx, companyId: string, userId: string): Promise<UserRow | undefined> {
+  const [u] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId)))
+    .limit(1);
+  return u;
+}
+
+/** Only for flows that start from a link carrying the user id (verification, reset). */
+export async function findUserById(db: DbOrTx, userId: string): Promise<UserRow | undefined> {
+  const [u] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return u;
+}
+
+export async function userDepartmentRefs(db: DbOrTx, companyId: string, userId: string) {
+  return db
+    .select({ id: departments.id, name: departments.name })
+    .from(userDepartments)
+    .innerJoin(departments, eq(departments.id, userDepartments.departmentId))
+    .where(and(eq(userDepartments.userId, userId), eq(departments.companyId, companyId)))
+    .orderBy(departments.name);
+}
+
+export async function companyOf(db: DbOrTx, companyId: string) {
+  const [c] = await db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
+  return c;
+}
+
+/** Ends sessions of a user at once (all, or all but one). */
+export async function revokeSessions(db: DbOrTx, userId: string, exceptSessionId?: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+      ),
+    );
+}

@@ -1,0 +1,60 @@
+import {
+  MESSAGES,
+  PASSWORD_COMPOSITION,
+  PASSWORD_CONFIRM_REQUIRED,
+  validateContactNumber,
+  validatePassword,
+} from "@herald/domain";
+import type { FastifySchemaValidationError } from "fastify/types/schema";
+
+/**
+ * Turns the first schema violation of a request into the product's own message (the specification's
+ * wording where it has one), so a client shows the same text whether its own form or the server caught it.
+ */
+export function validationMessage(
+  path: string,
+  body: unknown,
+  v: FastifySchemaValidationError | undefined,
+  context = "body",
+): { status: number; message: string } {
+  const missing = (v?.params as { missingProperty?: string } | undefined)?.missingProperty;
+  const field = missing ?? v?.instancePath?.replace(/^\//, "").split("/")[0] ?? "";
+  const value = body && typeof body === "object" ? (body as Record<string, unknown>)[field] : undefined;
+  const str = typeof value === "string" ? value : "";
+  const bad = (message: string, status = 400) => ({ status, message });
+  const registration = path === "/register";
+
+  switch (field) {
+    case "password":
+    case "oldPass":
+      return bad(validatePassword(str) ?? PASSWORD_COMPOSITION);
+    case "confirmPass":
+      return bad(missing || !str ? PASSWORD_CONFIRM_REQUIRED : MESSAGES.somethingWentWrong);
+    case "email":
+      if (path === "/forgotpassword") return bad(MESSAGES.invalidEmail);
+      if (path === "/login") return bad(MESSAGES.invalidEmailOrPassword);
+      if (missing || !str) return bad(registration ? "Email Address is required" : "This is required");
+      return bad("Invalid email format");
+    case "contactNumber":
+      if (registration && !missing && str) return bad(MESSAGES.invalidContactNumber, 403);
+      return bad(validateContactNumber(str) ?? "Contact Number is required");
+    case "firstName":
+      if (registration) return bad(str ? "First name cannot exceed 20 characters" : "First name is required");
+      return bad(str ? "First name is too long" : "This is required");
+    case "lastName":
+      if (registration) return bad(str ? "Last name cannot exceed 20 characters" : "Last name is required");
+      return bad(str ? "Last name is too long" : "This is required");
+    case "companyName":
+      return bad(str ? "Company name is too long" : "Company name is required");
+    case "country":
+      return bad("Please select your country");
+    case "otptoken":
+      return bad(MESSAGES.invalidOtp);
+    case "jwttoken":
+      return bad(MESSAGES.tokenExpired, 401);
+    default: {
+      if (!field) return bad(`Invalid ${context}: ${v?.message ?? "malformed"}`);
+      return bad(`Invalid ${context}: ${field} ${missing ? "is required" : (v?.message ?? "is invalid")}`);
+    }
+  }
+}
