@@ -1,12 +1,14 @@
 import type { ComponentType } from "react";
-import { createBrowserRouter, type RouteObject } from "react-router";
-import { RequireAdmin, RequireLogin } from "./guards";
-import { type RouteEntry, routeTable } from "./route-table";
+import { createBrowserRouter, Outlet, type RouteObject } from "react-router";
+import { DialogsProvider } from "./dialogs";
+import { RequireAdmin, RequireLogin, SessionWatcher } from "./guards";
+import { type Guard, type RouteEntry, routeTable } from "./route-table";
+import { Shell } from "./shell/shell";
 
 type Lazy = () => Promise<{ default: ComponentType }>;
 
 /** Screens by path; a path without one renders the pending screen until its issue lands. */
-const screens: Partial<Record<string, Lazy>> = {
+export const screens: Partial<Record<string, Lazy>> = {
   "/not-found": () => import("./routes/not-found"),
   "*": () => import("./routes/not-found"),
 };
@@ -17,26 +19,47 @@ function toRoute(entry: RouteEntry): RouteObject {
   return {
     path: entry.path,
     handle: { screen: entry.screen, guard: entry.guard },
-    lazy: async () => {
-      const { default: Screen } = await load();
-      const Guarded =
-        entry.guard === "admin"
-          ? () => (
-              <RequireAdmin>
-                <Screen />
-              </RequireAdmin>
-            )
-          : entry.guard === "login"
-            ? () => (
-                <RequireLogin>
-                  <Screen />
-                </RequireLogin>
-              )
-            : Screen;
-      return { Component: Guarded };
-    },
+    lazy: async () => ({ Component: (await load()).default }),
   };
 }
 
-export const routes: RouteObject[] = routeTable.map(toRoute);
+const group = (guard: Guard) => routeTable.filter((r) => r.guard === guard).map(toRoute);
+
+function Root() {
+  return (
+    <DialogsProvider>
+      <SessionWatcher />
+      <Outlet />
+    </DialogsProvider>
+  );
+}
+
+/** Guards wrap route groups: public screens, signed-in screens and admin screens (both in the shell). */
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    children: [
+      {
+        element: (
+          <RequireLogin>
+            <Shell />
+          </RequireLogin>
+        ),
+        children: [
+          ...group("login"),
+          {
+            element: (
+              <RequireAdmin>
+                <Outlet />
+              </RequireAdmin>
+            ),
+            children: group("admin"),
+          },
+        ],
+      },
+      ...group("public"),
+    ],
+  },
+];
+
 export const createRouter = () => createBrowserRouter(routes);

@@ -24,6 +24,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Settings the portal needs before sign-in
+         * @description Public settings of this installation for the portal: the IP-geolocation address the registration
+         *     page asks for the visitor's country (HERALD_GEOIP_URL, null when not configured), and whether the
+         *     sandbox mailbox is served.
+         */
+        get: operations["portalConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/login": {
         parameters: {
             query?: never;
@@ -4162,6 +4184,30 @@ export interface operations {
                 };
             };
             503: components["responses"]["Unavailable"];
+        };
+    };
+    portalConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Portal settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Answers JSON with country_name and country_code. */
+                        geoipUrl: string | null;
+                        sandbox: boolean;
+                    };
+                };
+            };
         };
     };
     login: {

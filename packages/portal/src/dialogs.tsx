@@ -1,0 +1,86 @@
+import { ConfirmDialog, MessageDialog, type MessageVariant } from "@herald/ui";
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from "react";
+
+export interface ConfirmOptions {
+  title: string;
+  text?: ReactNode;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  tone?: "primary" | "danger";
+}
+
+export interface Dialogs {
+  /** Shows one of the specification's modal messages; resolves when the user acknowledges it. */
+  message(variant: MessageVariant, title: string, text?: ReactNode): Promise<void>;
+  /** Asks for confirmation; resolves true on confirm, false on cancel or Escape. */
+  confirm(options: ConfirmOptions): Promise<boolean>;
+}
+
+type Pending =
+  | { kind: "message"; variant: MessageVariant; title: string; text?: ReactNode; resolve: () => void }
+  | { kind: "confirm"; options: ConfirmOptions; resolve: (ok: boolean) => void };
+
+const DialogsContext = createContext<Dialogs | null>(null);
+
+/** The one place that renders every message, warning, error and confirmation of the portal. */
+export function DialogsProvider({ children }: { children: ReactNode }) {
+  const [queue, setQueue] = useState<Pending[]>([]);
+  const current = queue[0];
+  const settled = useRef(false);
+  const pop = useCallback(() => {
+    settled.current = false;
+    setQueue((q) => q.slice(1));
+  }, []);
+  const api = useMemo<Dialogs>(
+    () => ({
+      message: (variant, title, text) =>
+        new Promise<void>((resolve) => setQueue((q) => [...q, { kind: "message", variant, title, text, resolve }])),
+      confirm: (options) =>
+        new Promise<boolean>((resolve) => setQueue((q) => [...q, { kind: "confirm", options, resolve }])),
+    }),
+    [],
+  );
+  return (
+    <DialogsContext.Provider value={api}>
+      {children}
+      {current?.kind === "message" && (
+        <MessageDialog
+          open
+          variant={current.variant}
+          title={current.title}
+          text={current.text}
+          onClose={() => {
+            current.resolve();
+            pop();
+          }}
+        />
+      )}
+      {current?.kind === "confirm" && (
+        <ConfirmDialog
+          open
+          title={current.options.title}
+          text={current.options.text}
+          confirmLabel={current.options.confirmLabel}
+          cancelLabel={current.options.cancelLabel}
+          tone={current.options.tone}
+          onConfirm={() => {
+            settled.current = true;
+            current.resolve(true);
+          }}
+          onOpenChange={(open) => {
+            if (!open) {
+              if (!settled.current) current.resolve(false);
+              pop();
+            }
+          }}
+        />
+      )}
+    </DialogsContext.Provider>
+  );
+}
+
+export function useDialogs(): Dialogs {
+  const ctx = useContext(DialogsContext);
+  if (!ctx) throw new Error("useDialogs needs <DialogsProvider>");
+  return ctx;
+}
