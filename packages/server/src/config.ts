@@ -30,6 +30,8 @@ export interface Config {
   /** Run the job workers inside the API process. */
   runWorkers: boolean;
   userLimitDefault: number;
+  /** The vendor's support address that corporate top-up requests go to. */
+  supportEmail: string;
   /** Trust X-Forwarded-For from a reverse proxy (client IPs for rate limits). */
   trustProxy: boolean;
 }
@@ -111,7 +113,15 @@ export function loadConfig(env: Env = process.env): Config {
     runWorkers: bool(env, "HERALD_WORKERS", true),
     userLimitDefault: int(env, "HERALD_USER_LIMIT", 25, 1),
     trustProxy: bool(env, "HERALD_TRUST_PROXY", false),
+    supportEmail: env.HERALD_SUPPORT_EMAIL ?? "support@herald.local",
   };
+  if (config.geoipUrl) {
+    try {
+      new URL(config.geoipUrl);
+    } catch {
+      throw new ConfigError(`HERALD_GEOIP_URL must be a URL, got "${config.geoipUrl}"`);
+    }
+  }
   if (config.env === "production" && !config.allowSandboxInProduction) {
     const sandboxed = [
       !config.smtpUrl && "SMTP_URL",

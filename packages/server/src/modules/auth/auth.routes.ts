@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { Deps, Handlers } from "../../deps";
 import { requireActor } from "../../plugins/actor";
+import { topupService } from "../credit/topup.service";
 import { profileService } from "../profile/profile.service";
 import { authService } from "./auth.service";
 
@@ -10,6 +11,7 @@ const meta = (r: FastifyRequest) => ({ ip: r.ip, userAgent: r.headers["user-agen
 export function accountHandlers(deps: Deps): Handlers {
   const auth = authService(deps);
   const profile = profileService(deps, auth);
+  const topup = topupService(deps);
   return {
     login: async (r) => auth.login(r.body, meta(r)),
     requestOtp: async (r) => auth.requestOtp(r.body, r.ip),
@@ -34,5 +36,6 @@ export function accountHandlers(deps: Deps): Handlers {
     editMySecurity: async (r) => profile.editMySecurity(requireActor(r.actor), r.body),
     editMyNotification: async (r) => profile.editMyNotification(requireActor(r.actor), r.body),
     getUserThreshold: async (r) => profile.getUserThreshold(requireActor(r.actor)),
+    topupReq: async (r) => topup.request(requireActor(r.actor), r.body),
   };
 }

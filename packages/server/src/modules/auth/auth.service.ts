@@ -117,15 +117,13 @@ export function authService({ database, config, queue }: Deps) {
       .where(
         and(eq(emailTokens.userId, user.id), eq(emailTokens.kind, "verify"), isNull(emailTokens.usedAt)),
       );
-    await tx
-      .insert(emailTokens)
-      .values({
-        userId: user.id,
-        kind: "verify",
-        tokenHash: hashToken(token),
-        email,
-        expiresAt: new Date(Date.now() + VERIFY_TTL_MS),
-      });
+    await tx.insert(emailTokens).values({
+      userId: user.id,
+      kind: "verify",
+      tokenHash: hashToken(token),
+      email,
+      expiresAt: new Date(Date.now() + VERIFY_TTL_MS),
+    });
     const link = `${config.publicUrl}/auths/auth-register/${user.id}/${token}`;
     await queue.enqueue(
       "email.send",
@@ -366,15 +364,13 @@ export function authService({ database, config, queue }: Deps) {
             .where(
               and(eq(emailTokens.userId, user.id), eq(emailTokens.kind, "reset"), isNull(emailTokens.usedAt)),
             );
-          await tx
-            .insert(emailTokens)
-            .values({
-              userId: user.id,
-              kind: "reset",
-              tokenHash: hashToken(token),
-              email: user.email,
-              expiresAt: new Date(Date.now() + RESET_TTL_MS),
-            });
+          await tx.insert(emailTokens).values({
+            userId: user.id,
+            kind: "reset",
+            tokenHash: hashToken(token),
+            email: user.email,
+            expiresAt: new Date(Date.now() + RESET_TTL_MS),
+          });
           const link = `${config.publicUrl}/auths/reset-pass/${user.id}/${token}`;
           await queue.enqueue(
             "email.send",

@@ -1,0 +1,73 @@
+import type { components } from "@herald/api-client/schema";
+import { MESSAGES } from "@herald/domain";
+import { and, eq } from "drizzle-orm";
+import { notifications, users } from "../../db/schema";
+import type { Deps } from "../../deps";
+import { BadRequest, Forbidden, NotFound } from "../../errors";
+import { hit } from "../../lib/rate-limit";
+import type { Actor } from "../../plugins/actor";
+import { companyOf, findUser } from "../users.repository";
+
+type S = components["schemas"];
+
+/**
+ * Top-up requests: type 1 (admins) e-mails the vendor's support for corporate credit; type 2 (other users)
+ * notifies every active admin of the company with a 'request' notification linking to the sender.
+ */
+export function topupService({ database, config, queue }: Deps) {
+  const { db } = database;
+  return {
+    async request(actor: Actor, body: S["TopupReqRequest"]): Promise<S["Ok"]> {
+      if (body.topUpType === 1 && actor.role !== "admin") throw new Forbidden(MESSAGES.invalidAccess);
+      if (body.topUpType === 2 && actor.role === "admin") {
+        throw new BadRequest("Admins top up their own credit from their credit page.");
+      }
+      await hit(
+        database,
+        [{ key: `topup:${actor.userId}`, max: 5, windowSeconds: 3600 }],
+        "Too many top-up requests. Please try again later.",
+      );
+      const me = await findUser(db, actor.companyId, actor.userId);
+      const company = await companyOf(db, actor.companyId);
+      if (!me || !company) throw new NotFound();
+      const who = `${me.firstName} ${me.lastName}`.trim();
+      await db.transaction(async (tx) => {
+        if (body.topUpType === 1) {
+          await queue.enqueue(
+            "email.send",
+            {
+              to: config.supportEmail,
+              subject: `Top-up request from ${company.name}`,
+              text: `${who} (${me.email}) of ${company.name} (account ${company.id}) asks for a corporate credit top up.`,
+              key: `topup:${actor.userId}:${Date.now()}`,
+            },
+            { tx },
+          );
+          return;
+        }
+        const admins = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(
+            and(
+              eq(users.companyId, actor.companyId),
+              eq(users.userRole, "admin"),
+              eq(users.status, "active"),
+            ),
+          );
+        if (admins.length > 0) {
+          await tx.insert(notifications).values(
+            admins.map((a) => ({
+              companyId: actor.companyId,
+              userId: a.id,
+              fromId: actor.userId,
+              type: "request",
+              message: `${who} requests a credit top up.`,
+            })),
+          );
+        }
+      });
+      return { message: MESSAGES.topUpRequestSent };
+    },
+  };
+}
