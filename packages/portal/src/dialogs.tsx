@@ -34,7 +34,9 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
   const api = useMemo<Dialogs>(
     () => ({
       message: (variant, title, text) =>
-        new Promise<void>((resolve) => setQueue((q) => [...q, { kind: "message", variant, title, text, resolve }])),
+        new Promise<void>((resolve) =>
+          setQueue((q) => [...q, { kind: "message", variant, title, text, resolve }]),
+        ),
       confirm: (options) =>
         new Promise<boolean>((resolve) => setQueue((q) => [...q, { kind: "confirm", options, resolve }])),
     }),

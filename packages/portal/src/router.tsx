@@ -9,6 +9,15 @@ type Lazy = () => Promise<{ default: ComponentType }>;
 
 /** Screens by path; a path without one renders the pending screen until its issue lands. */
 export const screens: Partial<Record<string, Lazy>> = {
+  "/": () => import("./routes/home"),
+  "/admin/profile": () => import("./routes/profile/my-profile"),
+  "/admin/profile-settings": () => import("./routes/profile/settings"),
+  "/login": () => import("./routes/auth/login"),
+  "/auths/auth-register/:id?/:token?": () => import("./routes/auth/register"),
+  "/auths/auth-reset": () => import("./routes/auth/forgot-password"),
+  "/auths/reset-pass/:id/:token": () => import("./routes/auth/reset-password"),
+  "/auths/fapage-email/:jwttoken/:session": () => import("./routes/auth/fapage-email"),
+  "/auths/fapage-sms/:jwttoken/:session": () => import("./routes/auth/fapage-sms"),
   "/not-found": () => import("./routes/not-found"),
   "*": () => import("./routes/not-found"),
 };

@@ -26,15 +26,25 @@ export function decodeToken(token: string | null): TokenPayload | null {
   const part = token.split(".")[1];
   if (!part) return null;
   try {
-    const json = atob(part.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(part.length / 4) * 4, "="));
+    const json = atob(
+      part
+        .replace(/-/g, "+")
+        .replace(/_/g, "/")
+        .padEnd(Math.ceil(part.length / 4) * 4, "="),
+    );
     const p = JSON.parse(json) as Partial<TokenPayload>;
-    return { role: p.role ?? null, user_id: p.user_id ?? null, exp: typeof p.exp === "number" ? p.exp : null };
+    return {
+      role: p.role ?? null,
+      user_id: p.user_id ?? null,
+      exp: typeof p.exp === "number" ? p.exp : null,
+    };
   } catch {
     return null;
   }
 }
 
-export const isExpired = (p: TokenPayload | null, now = Date.now()) => !p || (p.exp !== null && p.exp * 1000 <= now);
+export const isExpired = (p: TokenPayload | null, now = Date.now()) =>
+  !p || (p.exp !== null && p.exp * 1000 <= now);
 
 /** The signed-in user's role from the token, or null without a valid session. */
 export function currentRole(): string | null {

@@ -1,6 +1,44 @@
-import { Outlet } from "react-router";
+import { MESSAGES } from "@herald/domain";
+import { AppShell, LoadingOverlay } from "@herald/ui";
+import { useEffect, useRef } from "react";
+import { Outlet, useLocation, useNavigate } from "react-router";
+import { useDialogs } from "../dialogs";
+import { clearToken, currentRole } from "../session";
+import { Header } from "./header";
+import { routerLink } from "./link";
+import { navSections } from "./nav";
+import { useProfile } from "./use-profile";
 
 /** The signed-in layout: sidebar, header and footer around the screen. */
 export function Shell() {
-  return <Outlet />;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const dialogs = useDialogs();
+  const profile = useProfile();
+  const told = useRef(false);
+  useEffect(() => {
+    // A profile that cannot load means the session is unusable: warn once, drop the token, go to /.
+    const message = (profile.error as { message?: string } | null)?.message;
+    const sessionEnded = message === MESSAGES.invalidOrExpiredToken || message === MESSAGES.sessionExpired;
+    if (profile.isError && !told.current && !sessionEnded) {
+      told.current = true;
+      void dialogs.message("warning", MESSAGES.profileLoadFailed).then(() => {
+        clearToken();
+        navigate("/", { replace: true });
+      });
+    }
+  }, [profile.isError, profile.error, dialogs, navigate]);
+  return (
+    <AppShell
+      brand="Herald"
+      sections={navSections}
+      showAdmin={currentRole() === "admin"}
+      currentPath={location.pathname}
+      header={<Header />}
+      footer={`© ${new Date().getFullYear()} Herald · Business messaging`}
+      renderLink={routerLink}
+    >
+      {profile.isPending ? <LoadingOverlay visible label="Loading" /> : <Outlet />}
+    </AppShell>
+  );
 }

@@ -1,0 +1,133 @@
+import { ApiError, unwrap } from "@herald/api-client";
+import { MESSAGES, roleLabel, sgdToCents } from "@herald/domain";
+import { AvatarMenu, CreditBox, NotificationBell, NotificationPanel, Select, Stack } from "@herald/ui";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { $api, api } from "../api";
+import { useDialogs } from "../dialogs";
+import { clearToken, getToken } from "../session";
+import { routerLink } from "./link";
+import { useProfile } from "./use-profile";
+
+const VENDOR_SUPPORT = "Herald Support";
+
+/** Corporate credit (admins), My Credit, notifications, online status and the avatar menu. */
+export function Header() {
+  const dialogs = useDialogs();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const profile = useProfile();
+  const me = profile.data;
+  const isAdmin = me?.userRole === "admin";
+  const company = $api.useQuery("post", "/getCompany", { body: {} }, { enabled: isAdmin, staleTime: 60_000 });
+  const notes = $api.useQuery("post", "/getNotification", {}, { refetchInterval: 30_000 });
+  const markRead = $api.useMutation("post", "/updateNotification");
+  const setStatus = $api.useMutation("post", "/updateStatus");
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [sending, setSending] = useState(false);
+
+  const requestTopUp = async (topUpType: 1 | 2) => {
+    const ok = await dialogs.confirm({
+      title:
+        topUpType === 1
+          ? `${MESSAGES.confirmTopUpRequestTo} ${VENDOR_SUPPORT} ?`
+          : MESSAGES.confirmTopUpRequestAdmin,
+      confirmLabel: "Send",
+    });
+    if (!ok) return;
+    setSending(true);
+    try {
+      unwrap(await api.POST("/topupReq", { body: { topUpType } }));
+      await dialogs.message("success", MESSAGES.topUpRequestSent);
+    } catch (err) {
+      await dialogs.message("warning", err instanceof ApiError ? err.message : MESSAGES.somethingWentWrong);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const logout = async () => {
+    if (!(await dialogs.confirm({ title: MESSAGES.confirmLogout, confirmLabel: "Log Out" }))) return;
+    const token = getToken();
+    clearToken();
+    await api.POST("/logout", { headers: { Authorization: `Bearer ${token}` } }).catch(() => undefined);
+    queryClient.clear();
+    navigate("/login", { replace: true });
+  };
+
+  const closePanel = (ids: (string | number)[]) => {
+    setPanelOpen(false);
+    const unread = (notes.data?.data ?? []).filter((n) => n.status === "unread").map((n) => n.id);
+    if (unread.length === 0 || ids.length === 0) return;
+    markRead.mutate(
+      { body: { notificationIds: ids.map(String) } },
+      { onSettled: () => queryClient.invalidateQueries({ queryKey: ["post", "/getNotification"] }) },
+    );
+  };
+
+  const changeStatus = (status: "online" | "offline") => {
+    if (!me || status === me.userStatus) return;
+    setStatus.mutate(
+      { body: { id: me.userId, status } },
+      {
+        onSuccess: () => queryClient.invalidateQueries({ queryKey: ["post", "/getProfile"] }),
+        onError: () => void dialogs.message("warning", MESSAGES.somethingWentWrong),
+      },
+    );
+  };
+
+  if (!me) return null;
+  const name = `${me.firstName} ${me.lastName ?? ""}`.trim();
+  return (
+    <Stack direction="row" gap="4" align="center" justify="flex-end" wrap>
+      {isAdmin && company.data && (
+        <CreditBox
+          label="Corporate Credit"
+          cents={sgdToCents(company.data.companyCredit)}
+          onTopUp={() => void requestTopUp(1)}
+          pending={sending}
+        />
+      )}
+      <CreditBox
+        label="My Credit"
+        cents={sgdToCents(me.userCredit)}
+        onTopUp={() =>
+          isAdmin ? navigate(`/user-manage/user-edit/${me.userId}/user-credit`) : void requestTopUp(2)
+        }
+        pending={sending}
+      />
+      <Select
+        label="Status"
+        hideLabel
+        size="sm"
+        value={me.userStatus}
+        options={[
+          { value: "online", label: "Online", disabled: me.userStatus === "online" },
+          { value: "offline", label: "Offline", disabled: me.userStatus === "offline" },
+        ]}
+        onValueChange={(v) => changeStatus(v as "online" | "offline")}
+      />
+      <NotificationBell
+        unread={notes.data?.count ?? 0}
+        expanded={panelOpen}
+        onClick={() => setPanelOpen(true)}
+      />
+      <NotificationPanel
+        open={panelOpen}
+        onClose={closePanel}
+        notifications={(notes.data?.data ?? []).map((n) => ({ ...n, createdAt: n.created_at }))}
+        requestHref={(n) => (n.fromId ? `/user-manage/user-edit/${n.fromId}/user-credit` : undefined)}
+        renderLink={routerLink}
+      />
+      <AvatarMenu
+        name={name}
+        roleLabel={roleLabel({ userRole: me.userRole, isOwner: me.isOwner })}
+        profileHref="/admin/profile"
+        settingsHref="/admin/profile-settings"
+        onLogout={() => void logout()}
+        renderLink={routerLink}
+      />
+    </Stack>
+  );
+}

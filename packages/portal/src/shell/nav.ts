@@ -1,0 +1,66 @@
+import type { NavSection } from "@herald/ui";
+
+/** The sidebar, as the specification lists it (the Administrator section is for admins only). */
+export const navSections: NavSection[] = [
+  {
+    id: "admin",
+    title: "Administrator",
+    adminOnly: true,
+    entries: [
+      {
+        label: "User Management",
+        items: [
+          { label: "Departments", href: "/user-manage/department-list" },
+          { label: "Users", href: "/user-manage/users-list" },
+        ],
+      },
+      {
+        label: "Credit Management",
+        items: [
+          { label: "Top Up / Summary", href: "/credit-mgt/summary" },
+          { label: "Low Credit Management", href: "/credit-mgt/low-credit-mgt" },
+        ],
+      },
+      {
+        label: "Keywords & Subscriptions",
+        items: [
+          { label: "Keywords", href: "/keyword-mgt/keyword-list" },
+          { label: "Mobile Subscriptions", href: "/mobile-sub/mobile-list" },
+        ],
+      },
+    ],
+  },
+  {
+    id: "main",
+    title: "Messaging",
+    entries: [
+      { label: "Campaign Management", href: "/campaign/campaign-mgt" },
+      {
+        label: "Contact Management",
+        items: [
+          { label: "Individuals", href: "/contact/individual" },
+          { label: "Groups", href: "/contact/group" },
+        ],
+      },
+      {
+        label: "Social Messaging",
+        items: [
+          { label: "Chat", href: "/apps/social-chat" },
+          { label: "Broadcast Compose", href: "/apps/social-broadcast" },
+          { label: "Broadcast Report", href: "/apps/social-broadcast-report" },
+          { label: "Channels Management", href: "/apps/channel-management" },
+        ],
+      },
+      {
+        label: "SMS",
+        items: [
+          { label: "Compose Message", href: "/sms/compose" },
+          { label: "Inbox", href: "/report/inbox" },
+          { label: "Outbox", href: "/report/outbox" },
+          { label: "Scheduled", href: "/report/scheduled" },
+        ],
+      },
+      { label: "Bot Management", items: [{ label: "Settings", href: "/apps/bot-settings" }] },
+    ],
+  },
+];
