@@ -140,7 +140,12 @@ function RegisterForm() {
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
-  const touch = (field: Field) => () => setTouched((t) => (t[field] ? t : { ...t, [field]: true }));
+  // A field's rule shows once it was left with something in it (or on submit): leaving an empty field
+  // shows nothing, so the layout does not shift under a pointer that is on its way to another control.
+  const touch = (field: Field) => () => {
+    const value = field === "phone" ? values.phone.number : values[field];
+    if (value.length > 0) setTouched((t) => (t[field] ? t : { ...t, [field]: true }));
+  };
 
   const selectCountry = (country: Country) => setValues((v) => withCountry(v, country));
 

@@ -105,7 +105,7 @@ function ResetForm({ id, token }: { id: string; token: string }) {
         value={password}
         error={showPassword}
         onChange={(e) => setPassword(e.target.value)}
-        onBlur={() => setTouched((t) => ({ ...t, password: true }))}
+        onBlur={() => password && setTouched((t) => ({ ...t, password: true }))}
       />
       <PasswordField
         id="reset-confirm-password"
@@ -117,7 +117,7 @@ function ResetForm({ id, token }: { id: string; token: string }) {
         value={confirmPass}
         error={showConfirm}
         onChange={(e) => setConfirmPass(e.target.value)}
-        onBlur={() => setTouched((t) => ({ ...t, confirmPass: true }))}
+        onBlur={() => confirmPass && setTouched((t) => ({ ...t, confirmPass: true }))}
       />
       <Button type="submit" size="lg" fullWidth loading={sending}>
         Reset password
