@@ -18,7 +18,7 @@ export interface Config {
   tokenTtlSeconds: number;
   smtpUrl: string | undefined;
   mailFrom: string;
-  sms: { provider: "sandbox" | "http" | "smpp"; url: string | undefined; senderId: string };
+  sms: { provider: "sandbox" | "http"; url: string | undefined; senderId: string };
   geoipUrl: string | undefined;
   logLevel: string;
   /** Create the demo company on an empty database. */
@@ -87,10 +87,10 @@ export function loadConfig(env: Env = process.env): Config {
   const host = env.HOST ?? "0.0.0.0";
   const dataDir = path.resolve(env.HERALD_DATA_DIR ?? ".herald");
   const smsProvider = (env.SMS_PROVIDER ?? "sandbox") as Config["sms"]["provider"];
-  if (!["sandbox", "http", "smpp"].includes(smsProvider)) {
-    throw new ConfigError(`SMS_PROVIDER must be sandbox, http or smpp, got "${smsProvider}"`);
+  if (!["sandbox", "http"].includes(smsProvider)) {
+    throw new ConfigError(`SMS_PROVIDER must be sandbox or http, got "${smsProvider}"`);
   }
-  if ((smsProvider === "http" || smsProvider === "smpp") && !env.SMS_URL) {
+  if (smsProvider === "http" && !env.SMS_URL) {
     throw new ConfigError(`SMS_URL is required when SMS_PROVIDER is ${smsProvider}`);
   }
   const config: Config = {

@@ -10,7 +10,7 @@ export interface SmsMessage {
 }
 
 export interface SmsProvider {
-  readonly name: "sandbox" | "http" | "smpp";
+  readonly name: "sandbox" | "http";
   send(message: SmsMessage): Promise<{ providerMessageId: string }>;
   close(): Promise<void>;
 }
