@@ -61,7 +61,9 @@ const preview: Preview = {
     // lists the rule in `parameters.a11y.config.rules` with a comment giving the reason.
     a11y: { test: "error" },
     viewport: { options: viewportOptions },
-    options: { storySort: { order: ["Introduction", "Layout", "Forms", "Data", "Feedback", "*"] } },
+    options: {
+      storySort: { order: ["Introduction", "Foundations", "Layout", "Forms", "Data", "Feedback", "*"] },
+    },
   },
 };
 

@@ -7,7 +7,7 @@
  *
  * After the story has rendered, its play function has run and axe has passed, the story is captured at
  * each width in SCREENSHOT_WIDTHS and compared with the committed baseline
- * packages/ui/__screenshots__/<story-id>--<width>-chromium.png (pixelmatch with a small tolerance, so
+ * packages/ui/__screenshots__/<story-id>-<width>-chromium.png (pixelmatch with a small tolerance, so
  * anti-aliasing noise does not fail a run). `parameters.screenshot` tunes one story:
  *   { target: "page" }   capture the whole viewport (for dialogs and panels rendered in a portal)
  *   { widths: [420] }    capture only these widths
@@ -47,7 +47,7 @@ export async function captureStoryScreenshots(context: StoryContext): Promise<vo
       await settle();
       await expect.soft(page.elementLocator(element)).toMatchScreenshot(`${context.id}--${width}`, {
         comparatorName: "pixelmatch",
-        comparatorOptions: { threshold: 0.2, allowedMismatchedPixelRatio: 0.002 },
+        comparatorOptions: { threshold: 0.2, allowedMismatchedPixelRatio: 0.001 },
       });
     }
   } finally {

@@ -9,6 +9,14 @@ import { beforeAll } from "vitest";
 import preview from "./preview";
 import { captureStoryScreenshots } from "./screenshots";
 
+// Tests and screenshots see the settled UI: no entry animations or transitions (an element fading in is
+// "not visible" at opacity 0, and a frame mid-animation makes screenshots flaky). Radix Presence unmounts
+// at once when there is no animation.
+const noMotion = document.createElement("style");
+noMotion.textContent =
+  "*, *::before, *::after { animation: none !important; transition: none !important; caret-color: transparent; }";
+document.head.appendChild(noMotion);
+
 const annotations = setProjectAnnotations([
   a11yAddonAnnotations,
   preview,

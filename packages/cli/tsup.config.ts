@@ -9,5 +9,7 @@ export default defineConfig({
   outDir: "dist",
   clean: true,
   noExternal: [/.*/],
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  },
 });

@@ -16,6 +16,8 @@ export default defineConfig({
   test: {
     name: "storybook",
     browser: chromiumBrowser(),
+    // Actual and diff images of failed screenshot comparisons (git-ignored).
+    attachmentsDir: path.join(repoRoot, ".vitest-attachments"),
     setupFiles: [path.join(repoRoot, ".storybook/vitest.setup.ts")],
   },
 });

@@ -1,7 +1,8 @@
+import path from "node:path";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
-import { chromiumBrowser, optimizeDeps, uiDir } from "./vitest.browser.ts";
+import { chromiumBrowser, optimizeDeps, repoRoot, uiDir } from "./vitest.browser.ts";
 
 /** Project "ui": unit tests of ui components (`src/**\/*.test.tsx`) for what stories cannot show, in Chromium. */
 export default defineConfig({
@@ -12,5 +13,7 @@ export default defineConfig({
     name: "ui",
     include: ["src/**/*.test.{ts,tsx}"],
     browser: chromiumBrowser(),
+    // Actual and diff images of failed screenshot comparisons (git-ignored).
+    attachmentsDir: path.join(repoRoot, ".vitest-attachments"),
   },
 });

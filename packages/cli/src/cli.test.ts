@@ -66,7 +66,9 @@ describe("herald health", () => {
   });
 
   it("fails with a clear message when the server cannot be reached", async () => {
-    await expect(health({ env: { ...env(), HERALD_URL: "http://127.0.0.1:1" } })).rejects.toThrow(/Cannot reach/);
+    await expect(health({ env: { ...env(), HERALD_URL: "http://127.0.0.1:1" } })).rejects.toThrow(
+      /Cannot reach/,
+    );
   });
 
   it("runs as a built single file: --json prints only JSON, exit codes 0/1/2", () => {
@@ -74,7 +76,9 @@ describe("herald health", () => {
     const e = { ...process.env, ...env(), HERALD_URL: url };
     const ok = execFileSync(process.execPath, [bin, "--json", "health"], { env: e, encoding: "utf8" });
     expect(JSON.parse(ok)).toMatchObject({ status: "ok", database: "pglite" });
-    const down = spawnSync(process.execPath, [bin, "health"], { env: { ...e, HERALD_URL: "http://127.0.0.1:1" } });
+    const down = spawnSync(process.execPath, [bin, "health"], {
+      env: { ...e, HERALD_URL: "http://127.0.0.1:1" },
+    });
     expect(down.status).toBe(1);
     expect(down.stderr.toString()).toMatch(/herald: Cannot reach/);
     const usage = spawnSync(process.execPath, [bin, "no-such-command"], { env: e });

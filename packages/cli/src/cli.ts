@@ -21,7 +21,8 @@ export function buildProgram(out: (s: string) => void = (s) => process.stdout.wr
     .action(async () => {
       const r = await health();
       if (program.opts().json) out(`${JSON.stringify(r)}\n`);
-      else out(`${r.url}: ${r.status} (database ${r.database}${r.version ? `, version ${r.version}` : ""})\n`);
+      else
+        out(`${r.url}: ${r.status} (database ${r.database}${r.version ? `, version ${r.version}` : ""})\n`);
     });
 
   const config = program.command("config").description("where the CLI connects");

@@ -43,7 +43,10 @@ export async function saveUrl(url: string, env: NodeJS.ProcessEnv = process.env)
   await writeFile(path.join(dir, "config.json"), `${JSON.stringify({ url }, null, 2)}\n`);
 }
 
-export async function saveCredentials(creds: Credentials, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function saveCredentials(
+  creds: Credentials,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
   const dir = configDir(env);
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const file = path.join(dir, "credentials.json");

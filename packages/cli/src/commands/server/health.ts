@@ -10,7 +10,9 @@ export interface HealthResult {
 }
 
 /** `herald health`: is the server up, and on which database. */
-export async function health(opts: { env?: NodeJS.ProcessEnv; fetch?: typeof fetch } = {}): Promise<HealthResult> {
+export async function health(
+  opts: { env?: NodeJS.ProcessEnv; fetch?: typeof fetch } = {},
+): Promise<HealthResult> {
   const url = await resolveUrl(opts.env);
   const client = createApiClient({ baseUrl: url, ...(opts.fetch ? { fetch: opts.fetch } : {}) });
   let res: Awaited<ReturnType<typeof client.GET<"/healthz">>>;
@@ -19,6 +21,7 @@ export async function health(opts: { env?: NodeJS.ProcessEnv; fetch?: typeof fet
   } catch (err) {
     throw new CliError(`Cannot reach ${url}: ${(err as Error).message}`);
   }
-  if (!res.data) throw new CliError(`${url} answered ${res.response.status}: ${res.error?.message ?? "unhealthy"}`);
+  if (!res.data)
+    throw new CliError(`${url} answered ${res.response.status}: ${res.error?.message ?? "unhealthy"}`);
   return { url, ...res.data };
 }

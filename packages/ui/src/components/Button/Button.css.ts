@@ -32,6 +32,7 @@ export const button = recipe({
       "&:focus-visible": { outline: "none", boxShadow: vars.focusRing, borderRadius: vars.radius.md },
       "&:disabled": { cursor: "not-allowed", opacity: 0.55 },
       '&[aria-busy="true"]': { cursor: "progress" },
+      '&[aria-disabled="true"]:not([aria-busy="true"])': { cursor: "not-allowed", opacity: 0.55 },
     },
   },
   variants: {
@@ -60,7 +61,7 @@ export const button = recipe({
         borderColor: tone,
         color: onTone,
         selectors: {
-          "&:hover:not(:disabled):not([aria-busy='true'])": {
+          "&:hover:not(:disabled):not([aria-disabled='true'])": {
             background: `color-mix(in srgb, ${tone} 86%, black)`,
             borderColor: `color-mix(in srgb, ${tone} 86%, black)`,
           },
@@ -70,12 +71,12 @@ export const button = recipe({
         background: "transparent",
         borderColor: tone,
         color: tone,
-        selectors: { "&:hover:not(:disabled):not([aria-busy='true'])": { background: toneSoft } },
+        selectors: { "&:hover:not(:disabled):not([aria-disabled='true'])": { background: toneSoft } },
       },
       ghost: {
         background: "transparent",
         color: tone,
-        selectors: { "&:hover:not(:disabled):not([aria-busy='true'])": { background: toneSoft } },
+        selectors: { "&:hover:not(:disabled):not([aria-disabled='true'])": { background: toneSoft } },
       },
       link: {
         background: "transparent",

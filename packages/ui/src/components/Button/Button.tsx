@@ -11,7 +11,7 @@ export interface ButtonProps extends Omit<ComponentPropsWithRef<"button">, "colo
   tone?: ButtonTone;
   size?: ButtonSize;
   /**
-   * Shows a spinner, sets aria-busy and ignores clicks (also form submission) while keeping focus on the
+   * Shows a spinner, sets aria-busy and aria-disabled and ignores clicks (also form submission) while keeping focus on the
    * button, so a keyboard user is not thrown out of the form mid-request.
    */
   loading?: boolean;
@@ -24,7 +24,9 @@ export interface ButtonProps extends Omit<ComponentPropsWithRef<"button">, "colo
 
 /**
  * The one button of the design system. Renders `<button type="button">` unless `type` says otherwise.
- * An icon-only button (no children) must be given an `aria-label`.
+ * An icon-only button (no children) must be given an `aria-label`. `aria-disabled` (unlike `disabled`)
+ * keeps the button focusable while ignoring activation: use it for a control that becomes unavailable
+ * while the user is on it (a stepper at its limit).
  */
 export function Button({
   variant = "solid",
@@ -38,12 +40,13 @@ export function Button({
   className,
   children,
   onClick,
+  "aria-disabled": ariaDisabled,
   ...rest
 }: ButtonProps) {
   const hasText = children !== undefined && children !== null && children !== false;
   const classes = styles.button({ variant, tone, size, fullWidth, iconOnly: !hasText });
   const handleClick = (event: MouseEvent<HTMLButtonElement>) => {
-    if (loading) {
+    if (loading || ariaDisabled === true || ariaDisabled === "true") {
       event.preventDefault();
       return;
     }
@@ -58,11 +61,10 @@ export function Button({
   ) : null;
   return (
     <button
-      // biome-ignore lint/a11y/useButtonType: the type is a prop defaulting to "button"
       type={type}
       className={className ? `${classes} ${className}` : classes}
       aria-busy={loading || undefined}
-      aria-disabled={loading || undefined}
+      aria-disabled={loading || ariaDisabled || undefined}
       data-loading={loading || undefined}
       onClick={handleClick}
       {...rest}

@@ -2,6 +2,7 @@ import { AlertDialog } from "radix-ui";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Button } from "../Button/Button";
 import * as dialogStyles from "../Dialog/Dialog.css";
+import { useReturnFocus } from "../Dialog/useReturnFocus";
 import * as styles from "./ConfirmDialog.css";
 
 export interface ConfirmDialogProps {
@@ -20,7 +21,7 @@ export interface ConfirmDialogProps {
    * The confirmed action. If it returns a promise the confirm button shows loading (and Cancel and
    * Escape wait) until it settles; then the dialog closes.
    */
-  onConfirm: () => void | Promise<unknown>;
+  onConfirm: () => unknown;
   /** Called with the error when `onConfirm` rejects (the dialog closes either way). */
   onError?: (error: unknown) => void;
 }
@@ -41,6 +42,7 @@ export function ConfirmDialog({
   onError,
 }: ConfirmDialogProps) {
   const [pending, setPending] = useState(false);
+  const returnFocus = useReturnFocus(open);
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -79,6 +81,7 @@ export function ConfirmDialog({
         <AlertDialog.Content
           className={dialogStyles.content({ size: "sm" })}
           aria-busy={pending || undefined}
+          onCloseAutoFocus={returnFocus}
           {...(text === undefined ? { "aria-describedby": undefined } : {})}
         >
           <div className={styles.body}>

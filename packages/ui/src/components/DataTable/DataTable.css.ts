@@ -52,46 +52,6 @@ export const searchInput = style([control, { minWidth: "200px" }]);
 
 export const select = style([control, { paddingInlineEnd: vars.space["2"] }]);
 
-export const button = recipe({
-  base: {
-    display: "inline-flex",
-    alignItems: "center",
-    justifyContent: "center",
-    gap: vars.space["1"],
-    minHeight: "32px",
-    minWidth: "32px",
-    padding: `0 ${vars.space["3"]}`,
-    border: `1px solid ${vars.color.borderStrong}`,
-    borderRadius: vars.radius.md,
-    background: vars.color.surface,
-    color: vars.color.text,
-    fontSize: vars.fontSize.sm,
-    fontWeight: vars.fontWeight.medium,
-    cursor: "pointer",
-    transition: `background ${vars.transition}`,
-    selectors: {
-      "&:hover:not(:disabled)": { background: vars.color.surfaceHover },
-      "&:disabled": { cursor: "not-allowed", opacity: 0.55 },
-    },
-  },
-  variants: {
-    current: {
-      true: {
-        background: vars.color.primary,
-        borderColor: vars.color.primary,
-        color: vars.color.onPrimary,
-        selectors: { "&:hover:not(:disabled)": { background: vars.color.primaryHover } },
-      },
-      false: {},
-    },
-    ghost: {
-      true: { border: "1px solid transparent", background: "transparent", padding: `0 ${vars.space["2"]}` },
-      false: {},
-    },
-  },
-  defaultVariants: { current: false, ghost: false },
-});
-
 export const exportGroup = style({ display: "inline-flex", gap: vars.space["1"] });
 
 export const bulkBar = style({

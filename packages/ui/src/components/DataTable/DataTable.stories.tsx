@@ -73,6 +73,7 @@ const rowActions = (onView = fn(), onEdit = fn(), onDelete = fn()) => [
 
 /** Everything on: search, sorting, selection with bulk actions, row menu, export, paging. */
 export const Playground: Story = {
+  tags: ["screenshot"],
   args: {
     selectable: true,
     rowActions: rowActions(),

@@ -1,3 +1,4 @@
+import { MESSAGES, showingEntriesText } from "@herald/domain";
 import {
   type ColumnDef,
   functionalUpdate,
@@ -28,8 +29,9 @@ import {
   useState,
 } from "react";
 import { type Breakpoint, breakpoints } from "../../theme/tokens";
+import { Button } from "../Button";
 import * as s from "./DataTable.css";
-import { pageItems, showingText } from "./pagination";
+import { pageItems } from "./pagination";
 
 /** A value a column exposes for sorting, searching and exporting. */
 export type DataTableValue = string | number | boolean | Date | null | undefined;
@@ -74,7 +76,7 @@ export type DataTableExportFormat = "csv" | "xlsx";
 /** Pages with more rows than this are virtualised unless `virtualize` says otherwise. */
 export const VIRTUALIZE_THRESHOLD = 100;
 export const DEFAULT_PAGE_SIZES: readonly number[] = [1000, 2000, 5000];
-export const DEFAULT_EMPTY_TEXT = "There are no records found.";
+export const DEFAULT_EMPTY_TEXT: string = MESSAGES.noRecords;
 
 interface DataTableCommonProps<T> {
   /** Accessible name of the table (rendered as a visually hidden caption). */
@@ -229,13 +231,19 @@ function RowMenu<T>({ row, label, actions }: { row: T; label: string; actions: D
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
-        <button type="button" className={s.button({ ghost: true })} aria-label={`Actions for ${label}`}>
-          <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-            <circle cx="3" cy="8" r="1.5" fill="currentColor" />
-            <circle cx="8" cy="8" r="1.5" fill="currentColor" />
-            <circle cx="13" cy="8" r="1.5" fill="currentColor" />
-          </svg>
-        </button>
+        <Button
+          variant="ghost"
+          tone="secondary"
+          size="sm"
+          aria-label={`Actions for ${label}`}
+          iconStart={
+            <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+              <circle cx="3" cy="8" r="1.5" fill="currentColor" />
+              <circle cx="8" cy="8" r="1.5" fill="currentColor" />
+              <circle cx="13" cy="8" r="1.5" fill="currentColor" />
+            </svg>
+          }
+        />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className={s.menuContent} align="end" sideOffset={4}>
@@ -568,18 +576,20 @@ export function DataTable<T>(props: DataTableProps<T>) {
         )}
         {widestPriority && (
           <td className={`${s.td} ${s.narrowCell} ${s.showBelow[widestPriority]}`}>
-            <button
-              type="button"
-              className={s.button({ ghost: true })}
+            <Button
+              variant="ghost"
+              tone="secondary"
+              size="sm"
               aria-expanded={isExpanded}
               aria-controls={isExpanded ? detailId : undefined}
               aria-label={`Show details for ${rowLabel}`}
               onClick={() => toggleExpanded(row.id)}
-            >
-              <svg className={s.expandIcon({ open: isExpanded })} viewBox="0 0 14 14" aria-hidden="true">
-                <path d="M5 3l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="1.6" />
-              </svg>
-            </button>
+              iconStart={
+                <svg className={s.expandIcon({ open: isExpanded })} viewBox="0 0 14 14" aria-hidden="true">
+                  <path d="M5 3l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="1.6" />
+                </svg>
+              }
+            />
           </td>
         )}
         {columns.map((col) => (
@@ -632,9 +642,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <div className={s.errorBox}>
             <p role="alert">{error}</p>
             {onRetry && (
-              <button type="button" className={s.button()} onClick={onRetry}>
+              <Button variant="outline" tone="danger" onClick={onRetry}>
                 Retry
-              </button>
+              </Button>
             )}
           </div>
         </td>
@@ -692,7 +702,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   }
 
   const scrollHeight = height ?? (shouldVirtualize ? 600 : undefined);
-  const summary = showingText(pageIndex, pageSize, total, error ? 0 : pageRows.length);
+  const summary = showingEntriesText(pageIndex + 1, pageSize, error ? 0 : total);
   const items = pageItems(pageIndex, pageCount);
 
   return (
@@ -717,12 +727,22 @@ export function DataTable<T>(props: DataTableProps<T>) {
               {onExport && (
                 // biome-ignore lint/a11y/useSemanticElements: a labelled group of export buttons
                 <div className={s.exportGroup} role="group" aria-label="Export">
-                  <button type="button" className={s.button()} onClick={() => onExport("csv", exportRows())}>
+                  <Button
+                    variant="outline"
+                    tone="secondary"
+                    size="sm"
+                    onClick={() => onExport("csv", exportRows())}
+                  >
                     CSV
-                  </button>
-                  <button type="button" className={s.button()} onClick={() => onExport("xlsx", exportRows())}>
+                  </Button>
+                  <Button
+                    variant="outline"
+                    tone="secondary"
+                    size="sm"
+                    onClick={() => onExport("xlsx", exportRows())}
+                  >
                     Excel
-                  </button>
+                  </Button>
                 </div>
               )}
             </div>
@@ -848,26 +868,28 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <nav aria-label={`Pagination for ${label}`}>
           <ul className={s.pager}>
             <li>
-              <button
-                type="button"
-                className={s.button()}
+              <Button
+                variant="outline"
+                tone="secondary"
+                size="sm"
                 aria-label="First page"
                 disabled={pageIndex <= 0}
                 onClick={() => goToPage(0)}
               >
                 «
-              </button>
+              </Button>
             </li>
             <li>
-              <button
-                type="button"
-                className={s.button()}
+              <Button
+                variant="outline"
+                tone="secondary"
+                size="sm"
                 aria-label="Previous page"
                 disabled={pageIndex <= 0}
                 onClick={() => goToPage(pageIndex - 1)}
               >
                 ‹
-              </button>
+              </Button>
             </li>
             {items.map((item) =>
               item.type === "ellipsis" ? (
@@ -876,39 +898,42 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 </li>
               ) : (
                 <li key={item.index}>
-                  <button
-                    type="button"
-                    className={s.button({ current: item.index === pageIndex })}
+                  <Button
+                    variant={item.index === pageIndex ? "solid" : "outline"}
+                    tone={item.index === pageIndex ? "primary" : "secondary"}
+                    size="sm"
                     aria-label={`Page ${item.index + 1}`}
                     aria-current={item.index === pageIndex ? "page" : undefined}
                     onClick={() => goToPage(item.index)}
                   >
                     {item.index + 1}
-                  </button>
+                  </Button>
                 </li>
               ),
             )}
             <li>
-              <button
-                type="button"
-                className={s.button()}
+              <Button
+                variant="outline"
+                tone="secondary"
+                size="sm"
                 aria-label="Next page"
                 disabled={pageIndex >= pageCount - 1}
                 onClick={() => goToPage(pageIndex + 1)}
               >
                 ›
-              </button>
+              </Button>
             </li>
             <li>
-              <button
-                type="button"
-                className={s.button()}
+              <Button
+                variant="outline"
+                tone="secondary"
+                size="sm"
                 aria-label="Last page"
                 disabled={pageIndex >= pageCount - 1}
                 onClick={() => goToPage(pageCount - 1)}
               >
                 »
-              </button>
+              </Button>
             </li>
           </ul>
         </nav>

@@ -12,4 +12,4 @@ export {
   DEFAULT_PAGE_SIZES,
   VIRTUALIZE_THRESHOLD,
 } from "./DataTable";
-export { type PageItem, pageItems, showingText } from "./pagination";
+export { type PageItem, pageItems } from "./pagination";

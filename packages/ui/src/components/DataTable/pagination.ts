@@ -24,16 +24,3 @@ export function pageItems(pageIndex: number, pageCount: number, max = 5): PageIt
   if (end < pageCount - 1) items.push({ type: "ellipsis", position: "end" });
   return items;
 }
-
-/** "Showing X to Y of Z entries" (1-based, inclusive); "Showing 0 to 0 of 0 entries" when empty. */
-export function showingText(
-  pageIndex: number,
-  pageSize: number,
-  total: number,
-  pageRowCount: number,
-): string {
-  if (total <= 0 || pageRowCount <= 0) return `Showing 0 to 0 of ${Math.max(total, 0)} entries`;
-  const from = pageIndex * pageSize + 1;
-  const to = Math.min(from + pageRowCount - 1, total);
-  return `Showing ${from} to ${to} of ${total} entries`;
-}

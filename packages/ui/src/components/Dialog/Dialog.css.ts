@@ -57,7 +57,7 @@ export const header = style({
   alignItems: "flex-start",
   justifyContent: "space-between",
   gap: vars.space["3"],
-  padding: `${vars.space["4"]} ${vars.space["5"]}`,
+  padding: `${vars.space["4"]} ${vars.space["12"]} ${vars.space["4"]} ${vars.space["5"]}`,
   borderBottom: `1px solid ${vars.color.border}`,
 });
 
@@ -86,13 +86,15 @@ export const footer = style({
 });
 
 export const closeButton = style({
+  position: "absolute",
+  top: vars.space["3"],
+  right: vars.space["3"],
   display: "inline-flex",
   alignItems: "center",
   justifyContent: "center",
   flex: "none",
   width: "32px",
   height: "32px",
-  margin: `-${vars.space["1"]} -${vars.space["2"]} 0 0`,
   padding: 0,
   border: "none",
   borderRadius: vars.radius.md,

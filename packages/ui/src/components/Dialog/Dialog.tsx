@@ -1,7 +1,8 @@
 import { Dialog as RadixDialog } from "radix-ui";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { Icon } from "../Icon/Icon";
 import * as styles from "./Dialog.css";
+import { useReturnFocus } from "./useReturnFocus";
 
 export interface DialogProps {
   open?: boolean;
@@ -40,14 +41,24 @@ export function Dialog({
   preventOutsideClose = false,
   children,
 }: DialogProps) {
+  const [isOpen, setIsOpen] = useState(open ?? defaultOpen ?? false);
+  const returnFocus = useReturnFocus(open ?? isOpen);
   return (
-    <RadixDialog.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
+    <RadixDialog.Root
+      open={open}
+      defaultOpen={defaultOpen}
+      onOpenChange={(next) => {
+        setIsOpen(next);
+        onOpenChange?.(next);
+      }}
+    >
       {trigger ? <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger> : null}
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
         <RadixDialog.Content
           className={styles.content({ size })}
           onPointerDownOutside={preventOutsideClose ? (event) => event.preventDefault() : undefined}
+          onCloseAutoFocus={returnFocus}
           {...(description === undefined ? { "aria-describedby": undefined } : {})}
         >
           <div className={styles.header}>
@@ -59,12 +70,13 @@ export function Dialog({
                 </RadixDialog.Description>
               ) : null}
             </div>
-            <RadixDialog.Close className={styles.closeButton} aria-label={closeLabel}>
-              <Icon name="close" size={18} />
-            </RadixDialog.Close>
           </div>
           {children !== undefined ? <div className={styles.body}>{children}</div> : null}
           {footer !== undefined ? <div className={styles.footer}>{footer}</div> : null}
+          {/* Last in the DOM so that focus starts on the content, not on ×; placed top right by CSS. */}
+          <RadixDialog.Close className={styles.closeButton} aria-label={closeLabel}>
+            <Icon name="close" size={18} />
+          </RadixDialog.Close>
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

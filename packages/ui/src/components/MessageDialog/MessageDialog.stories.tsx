@@ -58,7 +58,16 @@ export const Success: Story = {
   play: async () => {
     const dialog = await screen.findByRole("alertdialog");
     await expect(within(dialog).getByRole("img", { name: "Success" })).toBeVisible();
+  },
+};
+
+/** OK dismisses it, calling onClose once. */
+export const AcknowledgedWithOk: Story = {
+  args: { open: true },
+  play: async () => {
+    const dialog = await screen.findByRole("alertdialog");
     await userEvent.click(within(dialog).getByRole("button", { name: "OK" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
     await expect(onClose).toHaveBeenCalledOnce();
   },
 };

@@ -2,6 +2,7 @@ import { AlertDialog } from "radix-ui";
 import type { ReactNode } from "react";
 import { Button, type ButtonTone } from "../Button/Button";
 import * as dialogStyles from "../Dialog/Dialog.css";
+import { useReturnFocus } from "../Dialog/useReturnFocus";
 import { Icon, type IconName } from "../Icon/Icon";
 import * as styles from "./MessageDialog.css";
 
@@ -44,6 +45,7 @@ export interface MessageDialogProps {
  * messages. It is an alert dialog: announced at once, focus on OK, Escape or OK dismisses it.
  */
 export function MessageDialog({ open, onClose, variant, title, text, okLabel = "OK" }: MessageDialogProps) {
+  const returnFocus = useReturnFocus(open);
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
       <AlertDialog.Portal>
@@ -51,6 +53,7 @@ export function MessageDialog({ open, onClose, variant, title, text, okLabel = "
         <AlertDialog.Content
           className={dialogStyles.content({ size: "sm" })}
           data-variant={variant}
+          onCloseAutoFocus={returnFocus}
           {...(text === undefined ? { "aria-describedby": undefined } : {})}
         >
           <div className={styles.body}>
@@ -63,11 +66,12 @@ export function MessageDialog({ open, onClose, variant, title, text, okLabel = "
             ) : null}
           </div>
           <div className={styles.footer}>
-            <AlertDialog.Action asChild>
+            {/* Cancel, not Action: an alert dialog focuses its Cancel on open, and OK only dismisses. */}
+            <AlertDialog.Cancel asChild>
               <Button tone={toneOf[variant]} style={{ minWidth: 96 }}>
                 {okLabel}
               </Button>
-            </AlertDialog.Action>
+            </AlertDialog.Cancel>
           </div>
         </AlertDialog.Content>
       </AlertDialog.Portal>

@@ -281,7 +281,13 @@ export function MultiSelect<V extends string = string>({
             }}
           >
             {filtered.length === 0 ? (
-              <div role="option" aria-selected="false" aria-disabled="true" className={styles.empty}>
+              <div
+                role="option"
+                tabIndex={-1}
+                aria-selected="false"
+                aria-disabled="true"
+                className={styles.empty}
+              >
                 {emptyText}
               </div>
             ) : (

@@ -41,6 +41,8 @@ export const Required: Story = {
 };
 
 export const WithError: Story = {
+  tags: ["screenshot"],
+  parameters: { screenshot: { widths: [420] } },
   args: { required: true, error: "This is required", help: "Shown to every user." },
   play: async ({ canvasElement }) => {
     const input = within(canvasElement).getByRole("textbox", { name: /Department Name/ });

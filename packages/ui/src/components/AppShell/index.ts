@@ -1,0 +1,8 @@
+export {
+  AppShell,
+  type AppShellProps,
+  type NavEntry,
+  type NavGroup,
+  type NavLinkItem,
+  type NavSection,
+} from "./AppShell";

@@ -1,0 +1,105 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, screen, userEvent, waitFor, within } from "storybook/test";
+import { AvatarMenu } from "./AvatarMenu";
+
+const onLogout = fn();
+const navigate = fn();
+
+const meta = {
+  title: "Layout/AvatarMenu",
+  component: AvatarMenu,
+  args: {
+    name: "Jane Tan",
+    roleLabel: "Owner & Admin",
+    onLogout,
+    renderLink: ({ href, children, className }) => (
+      <a
+        href={href}
+        className={className}
+        onClick={(event) => {
+          event.preventDefault();
+          navigate(href);
+        }}
+      >
+        {children}
+      </a>
+    ),
+  },
+  parameters: { layout: "centered" },
+  decorators: [(Story) => <div style={{ minHeight: 260, paddingTop: 8 }}>{Story()}</div>],
+} satisfies Meta<typeof AvatarMenu>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Keyboard: Enter opens, arrows move (wrapping), Escape closes and returns focus to the trigger. */
+export const Playground: Story = {
+  play: async ({ canvasElement }) => {
+    const trigger = within(canvasElement).getByRole("button", { name: /Jane Tan/ });
+    await expect(trigger).toHaveAccessibleName("Jane Tan Owner & Admin");
+    await userEvent.tab();
+    await expect(trigger).toHaveFocus();
+    await userEvent.keyboard("{Enter}");
+    const menu = await screen.findByRole("menu");
+    const items = within(menu).getAllByRole("menuitem");
+    await expect(items.map((item) => item.textContent)).toEqual([
+      "My Profile",
+      "Account Settings",
+      "Log Out",
+    ]);
+    await waitFor(() => expect(items[0]).toHaveFocus());
+    await userEvent.keyboard("{ArrowDown}");
+    await expect(items[1]).toHaveFocus();
+    await userEvent.keyboard("{ArrowDown}");
+    await expect(items[2]).toHaveFocus();
+    await userEvent.keyboard("{ArrowUp}");
+    await expect(items[1]).toHaveFocus();
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("menu")).toBeNull());
+    await expect(trigger).toHaveFocus();
+  },
+};
+
+/** Choosing Log Out with the keyboard calls onLogout. */
+export const LogOutWithKeyboard: Story = {
+  play: async ({ canvasElement }) => {
+    within(canvasElement)
+      .getByRole("button", { name: /Jane Tan/ })
+      .focus();
+    await userEvent.keyboard("{ArrowDown}");
+    const menu = await screen.findByRole("menu");
+    await waitFor(() => expect(within(menu).getAllByRole("menuitem")[0]).toHaveFocus());
+    await userEvent.keyboard("{End}");
+    await expect(within(menu).getByRole("menuitem", { name: "Log Out" })).toHaveFocus();
+    await userEvent.keyboard("{Enter}");
+    await expect(onLogout).toHaveBeenCalledOnce();
+    await waitFor(() => expect(screen.queryByRole("menu")).toBeNull());
+  },
+};
+
+/** My Profile and Account Settings are links rendered by `renderLink` (react-router's Link in the portal). */
+export const Links: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole("button", { name: /Jane Tan/ }));
+    const menu = await screen.findByRole("menu");
+    const settings = within(menu).getByRole("menuitem", { name: "Account Settings" });
+    await expect(settings).toHaveAttribute("href", "/admin/profile-settings");
+    await expect(within(menu).getByRole("menuitem", { name: "My Profile" })).toHaveAttribute(
+      "href",
+      "/admin/profile",
+    );
+    await userEvent.click(settings);
+    await expect(navigate).toHaveBeenCalledWith("/admin/profile-settings");
+  },
+};
+
+export const Open: Story = {
+  args: { name: "Ahmad bin Ismail", roleLabel: "Agent" },
+  tags: ["screenshot"],
+  parameters: { screenshot: { target: "page", widths: [420, 1540] } },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole("button", { name: /Ahmad bin Ismail/ }));
+    await expect(await screen.findByRole("menu")).toBeVisible();
+  },
+};
+
+export const Agent: Story = { args: { name: "Li Wei", roleLabel: "Agent" } };

@@ -1,0 +1,86 @@
+import { DropdownMenu } from "radix-ui";
+import { Avatar } from "../Avatar/Avatar";
+import { Icon } from "../Icon/Icon";
+import { defaultRenderLink, type RenderLink } from "../Link/Link";
+import * as styles from "./AvatarMenu.css";
+
+export interface AvatarMenuProps {
+  name: string;
+  /** The role label: "Owner & Admin", "Owner", "Admin" or "Agent" (roleLabel() of @herald/domain). */
+  roleLabel: string;
+  avatarSrc?: string | null;
+  profileHref?: string;
+  settingsHref?: string;
+  /** Log Out was chosen (the portal asks "Log out of the product?" first). */
+  onLogout: () => void;
+  /**
+   * Renders My Profile and Account Settings. The menu adds its own props (role, tabIndex, handlers) to the
+   * element returned, so return the link element itself (react-router's Link passes them to its <a>).
+   */
+  renderLink?: RenderLink;
+}
+
+/**
+ * The header's account menu (Radix DropdownMenu): name and role label, My Profile, Account Settings and
+ * Log Out. Enter, Space or ArrowDown open it; arrow keys move, Escape closes and returns focus.
+ */
+export function AvatarMenu({
+  name,
+  roleLabel,
+  avatarSrc,
+  profileHref = "/admin/profile",
+  settingsHref = "/admin/profile-settings",
+  onLogout,
+  renderLink = defaultRenderLink,
+}: AvatarMenuProps) {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className={styles.trigger}>
+        <Avatar name={name} src={avatarSrc} size="md" decorative />
+        <span className={styles.who}>
+          <span className={styles.name}>{name}</span>
+          <span className={styles.role}>{roleLabel}</span>
+        </span>
+        <span className={styles.chevron}>
+          <Icon name="chevronDown" size={14} />
+        </span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className={styles.content} align="end" sideOffset={6}>
+          <DropdownMenu.Label className={styles.header}>
+            <span className={styles.name}>{name}</span>
+            <span className={styles.role}>{roleLabel}</span>
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className={styles.separator} />
+          <DropdownMenu.Item asChild className={styles.item}>
+            {renderLink({
+              href: profileHref,
+              children: (
+                <>
+                  <Icon name="user" />
+                  My Profile
+                </>
+              ),
+            })}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={styles.item}>
+            {renderLink({
+              href: settingsHref,
+              children: (
+                <>
+                  <Icon name="settings" />
+                  Account Settings
+                </>
+              ),
+            })}
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className={styles.separator} />
+          <DropdownMenu.Item className={`${styles.item} ${styles.danger}`} onSelect={onLogout}>
+            <Icon name="logout" />
+            Log Out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,1 @@
+export { AvatarMenu, type AvatarMenuProps } from "./AvatarMenu";

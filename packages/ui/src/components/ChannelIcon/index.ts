@@ -1,0 +1,9 @@
+export {
+  CHANNEL_TYPES,
+  ChannelIcon,
+  type ChannelIconProps,
+  type ChannelType,
+  channelLabel,
+  SOCIAL_CHANNEL_TYPES,
+  toChannelType,
+} from "./ChannelIcon";

@@ -1,0 +1,6 @@
+export {
+  ChatRoomListItem,
+  type ChatRoomListItemProps,
+  type ChatRoomSummary,
+  chatroomStatusLabel,
+} from "./ChatRoomListItem";

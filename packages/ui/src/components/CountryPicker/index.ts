@@ -1,0 +1,3 @@
+export { CountryPicker, type CountryPickerProps, findCountry } from "./CountryPicker";
+export { searchCountries } from "./CountryPopover";
+export { type Country, countries, mainRegionByCallingCode } from "./countries";

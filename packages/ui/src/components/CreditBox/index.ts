@@ -1,0 +1,1 @@
+export { CreditBox, type CreditBoxProps } from "./CreditBox";

@@ -1,0 +1,2 @@
+export { DatePicker, type DatePickerProps } from "./DatePicker";
+export { type DateBoundsMessages, dateBoundsError, todayIso, toIsoDate } from "./dates";

@@ -1,0 +1,6 @@
+export {
+  type DateRange,
+  DateRangePicker,
+  type DateRangePickerProps,
+  dateRangeError,
+} from "./DateRangePicker";

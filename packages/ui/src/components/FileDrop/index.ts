@@ -1,0 +1,1 @@
+export { FileDrop, type FileDropProps, type FileRejection, formatFileSize, isAccepted } from "./FileDrop";

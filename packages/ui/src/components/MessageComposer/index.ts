@@ -1,0 +1,6 @@
+export {
+  type ComposedMessage,
+  DESIGNATED_AGENT_NOTICE,
+  MessageComposer,
+  type MessageComposerProps,
+} from "./MessageComposer";

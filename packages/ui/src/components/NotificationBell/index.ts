@@ -1,0 +1,6 @@
+export {
+  NotificationBell,
+  type NotificationBellProps,
+  notificationBellLabel,
+  unreadBadgeText,
+} from "./NotificationBell";

@@ -1,0 +1,1 @@
+export { type NotificationItem, NotificationPanel, type NotificationPanelProps } from "./NotificationPanel";

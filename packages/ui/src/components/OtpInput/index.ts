@@ -1,0 +1,1 @@
+export { OtpInput, type OtpInputProps, ResendCodeButton, type ResendCodeButtonProps } from "./OtpInput";

@@ -1,0 +1,1 @@
+export { StatCard, type StatCardProps, type StatDelta, type StatTone } from "./StatCard";

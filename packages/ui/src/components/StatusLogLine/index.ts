@@ -1,0 +1,1 @@
+export { StatusLogLine, type StatusLogLineProps } from "./StatusLogLine";

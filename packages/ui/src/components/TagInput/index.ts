@@ -1,0 +1,1 @@
+export { splitTags, TAG_SEPARATORS, TagInput, type TagInputProps } from "./TagInput";

@@ -1,0 +1,1 @@
+export { Wizard, type WizardCheck, type WizardProps } from "./Wizard";
