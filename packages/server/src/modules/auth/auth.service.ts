@@ -150,9 +150,9 @@ export function authService({ database, config, queue }: Deps) {
       ]);
       const user = await findUserByEmail(db, email);
       // The same answer and roughly the same work whether or not the account exists.
-      const ok = user
-        ? await verifyPassword(user.passwordHash, body.password)
-        : (await hashPassword(body.password), false);
+      let ok = false;
+      if (user) ok = await verifyPassword(user.passwordHash, body.password);
+      else await hashPassword(body.password);
       if (!user || !ok) throw new BadRequest(INVALID_CREDENTIALS);
       const blocked = whyBlocked(user);
       if (blocked) throw new Forbidden(blocked);

@@ -3,7 +3,6 @@ import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import { companies, otpSessions, users } from "../../db/schema";
 import {
-  auth,
   clientIp,
   createCompany,
   createUser,
