@@ -15,12 +15,9 @@ export async function health(
 ): Promise<HealthResult> {
   const url = await resolveUrl(opts.env);
   const client = createApiClient({ baseUrl: url, ...(opts.fetch ? { fetch: opts.fetch } : {}) });
-  let res: Awaited<ReturnType<typeof client.GET<"/healthz">>>;
-  try {
-    res = await client.GET("/healthz");
-  } catch (err) {
-    throw new CliError(`Cannot reach ${url}: ${(err as Error).message}`);
-  }
+  const res = await client.GET("/healthz").catch((err: Error) => {
+    throw new CliError(`Cannot reach ${url}: ${err.message}`);
+  });
   if (!res.data)
     throw new CliError(`${url} answered ${res.response.status}: ${res.error?.message ?? "unhealthy"}`);
   return { url, ...res.data };
