@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiPost, demoCredentials, signInByApi } from "./support/api";
+import { apiPost, demoCredentials, signInByApi, waitForMessage } from "./support/api";
 import { launchBrowser } from "./support/browser";
 import { type RunningServer, startServer } from "./support/server";
 
@@ -36,7 +36,8 @@ describe("signed-in shell, guards and session", () => {
     await page.getByText("My Credit").first().waitFor();
     expect(await page.getByText("Owner & Admin").count()).toBeGreaterThan(0);
     await page.getByText(owner.email).waitFor();
-    await page.getByRole("link", { name: "Departments" }).first().waitFor();
+    await page.getByRole("button", { name: "User Management" }).click();
+    await page.getByRole("link", { name: "Departments" }).waitFor();
     await page.close();
   });
 
@@ -45,7 +46,9 @@ describe("signed-in shell, guards and session", () => {
     const page = await pageWithToken(token, "/admin/profile");
     await page.getByRole("heading", { name: "My Profile" }).waitFor();
     expect(await page.getByText("Corporate Credit").count()).toBe(0);
-    expect(await page.getByRole("link", { name: "Departments" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Social Messaging" }).waitFor();
+    expect(await page.getByText("Administrator").count()).toBe(0);
+    expect(await page.getByRole("button", { name: "User Management" }).count()).toBe(0);
     await page.goto(`${server.url}/user-manage/users-list`);
     const dialog = page.getByRole("alertdialog");
     await dialog.getByText("Invalid Access").waitFor();
@@ -123,6 +126,62 @@ describe("signed-in shell, guards and session", () => {
     await page.getByRole("button", { name: "Notifications, no unread" }).waitFor({ timeout: 15_000 });
     const list = await apiPost<{ count: number }>(server.url, "/getNotification", {}, token);
     expect(list.body.count).toBe(0);
+    await page.close();
+  });
+
+  it("turns on two-factor sign-in in Account Settings, then signs in with the e-mailed code", async () => {
+    const email = "supervisor@demo.herald.local";
+    const token = await signInByApi(server.url, email, owner.password);
+    const page = await pageWithToken(token, "/admin/profile-settings");
+    await page.getByRole("heading", { name: "Account Settings" }).waitFor();
+
+    // Account tab: a name change saves after confirmation
+    await page.getByRole("textbox", { name: "Last Name" }).fill("Nair-Rao");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByRole("alertdialog").getByText("Are you sure you want to update the changes?").waitFor();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Yes" }).click();
+    await page.getByRole("alertdialog").getByText("Data Update Successful !").waitFor();
+    await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
+
+    // Security tab: a wrong old password is refused with the server's message; cancelling clears the fields
+    await page.getByRole("tab", { name: "Security" }).click();
+    await page.getByRole("switch", { name: "Change password" }).click();
+    await page.getByLabel("Old Password").fill("Wrong!Passw0rd1");
+    await page.getByLabel("New Password").fill("Another!Passw0rd9");
+    await page.getByLabel("Confirm Password").fill("Another!Passw0rd9");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Yes" }).click();
+    await page.getByRole("alertdialog").getByText("Invalid old password").waitFor();
+    await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
+    await page.getByRole("switch", { name: "Change password" }).click();
+    expect(await page.getByLabel("Old Password").count()).toBe(0);
+
+    await page.getByRole("switch", { name: "Two-factor sign-in" }).click();
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Yes" }).click();
+    await page.getByRole("alertdialog").getByText("Data Update Successful !").waitFor();
+    await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
+
+    // sign out through the avatar menu, then sign in through the form with the e-mailed code
+    await page.getByRole("button", { name: /Chitra Nair-Rao/ }).click();
+    await page.getByRole("menuitem", { name: "Log Out" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Log Out" }).click();
+    await page.waitForURL((u) => u.pathname === "/login");
+    const since = Date.now();
+    await page.getByRole("textbox", { name: "E-mail", exact: true }).fill(email);
+    await page.getByRole("textbox", { name: "Password", exact: true }).fill(owner.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page
+      .getByRole("alertdialog", { name: "Two-factor authentication" })
+      .getByRole("button", { name: "Send code" })
+      .click();
+    await page.waitForURL(/\/auths\/fapage-email\//);
+    const mail = await waitForMessage(server.url, email, since);
+    const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
+    await page.getByRole("textbox", { name: "Digit 1 of 6" }).click();
+    await page.keyboard.type(code, { delay: 20 });
+    await page.waitForURL(/\/apps\/social-chat$/);
+    expect(await page.evaluate(() => localStorage.getItem("userToken"))).not.toBeNull();
     await page.close();
   });
 });

@@ -30,7 +30,7 @@ describe("createApiClient", () => {
     const f = fakeFetch(() => Response.json({ message: "Invalid or expired token" }, { status: 401 }));
     let unauthorized = 0;
     const client = createApiClient({
-      baseUrl: "",
+      baseUrl: "http://example.test",
       getToken: () => null,
       fetch: f.fn,
       onUnauthorized: () => unauthorized++,
@@ -49,7 +49,9 @@ describe("createApiClient", () => {
 });
 
 describe("generated types", () => {
-  it("are up to date with openapi.yaml (run `npm run codegen` after changing the spec)", () => {
+  it("are up to date with openapi.yaml (run `npm run codegen` after changing the spec)", {
+    timeout: 60_000,
+  }, () => {
     const committed = readFileSync(path.join(here, "generated/schema.ts"), "utf8");
     const root = path.resolve(here, "../../..");
     const fresh = execFileSync(

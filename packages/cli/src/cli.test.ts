@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
@@ -71,17 +71,26 @@ describe("herald health", () => {
     );
   });
 
-  it("runs as a built single file: --json prints only JSON, exit codes 0/1/2", () => {
+  it("runs as a built single file: --json prints only JSON, exit codes 0/1/2", async () => {
+    // async: the test's own HTTP server must keep answering while the child runs
+    const run = (args: string[], extraEnv: Record<string, string> = {}) =>
+      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          [bin, ...args],
+          { env: { ...process.env, ...env(), HERALD_URL: url, ...extraEnv } },
+          (err, stdout, stderr) =>
+            resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+        );
+      });
     const bin = path.resolve(here, "../dist/herald.js");
-    const e = { ...process.env, ...env(), HERALD_URL: url };
-    const ok = execFileSync(process.execPath, [bin, "--json", "health"], { env: e, encoding: "utf8" });
-    expect(JSON.parse(ok)).toMatchObject({ status: "ok", database: "pglite" });
-    const down = spawnSync(process.execPath, [bin, "health"], {
-      env: { ...e, HERALD_URL: "http://127.0.0.1:1" },
-    });
-    expect(down.status).toBe(1);
-    expect(down.stderr.toString()).toMatch(/herald: Cannot reach/);
-    const usage = spawnSync(process.execPath, [bin, "no-such-command"], { env: e });
-    expect(usage.status).toBe(2);
+    const ok = await run(["--json", "health"]);
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({ status: "ok", database: "pglite" });
+    const down = await run(["health"], { HERALD_URL: "http://127.0.0.1:1" });
+    expect(down.code).toBe(1);
+    expect(down.stderr).toMatch(/herald: Cannot reach/);
+    const usage = await run(["no-such-command"]);
+    expect(usage.code).toBe(2);
   });
 });
