@@ -11,7 +11,11 @@ const chrome = ensureChromium();
 process.env.CHROME_PATH = chrome;
 process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = "1";
 const db = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite";
-const extra = process.argv.slice(2);
+// `--db-only`: the second CI pass re-runs only the suites that talk to the database (server and journeys);
+// lint, typecheck and the browser component tests do not depend on it and already ran in the first pass.
+const dbOnly = process.argv.includes("--db-only");
+const extra = process.argv.slice(2).filter((a) => a !== "--db-only");
+if (dbOnly) extra.push("--project", "server", "--project", "e2e");
 
 const steps = [
   ["lint and format (Biome)", "npx", ["biome", "check", "."]],
@@ -22,7 +26,7 @@ const steps = [
 ];
 
 const t0 = Date.now();
-for (const [name, cmd, args] of steps) {
+for (const [name, cmd, args] of dbOnly ? steps.filter(([name]) => name === "codegen and build") : steps) {
   const t = Date.now();
   console.log(`\n▶ ${name}`);
   const r = spawnSync(cmd, args, { stdio: "inherit" });

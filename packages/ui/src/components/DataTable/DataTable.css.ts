@@ -78,11 +78,16 @@ export const scroll = style({
   },
 });
 
-export const table = style({
-  width: "100%",
-  borderCollapse: "separate",
-  borderSpacing: 0,
-  tableLayout: "auto",
+export const table = recipe({
+  base: { width: "100%", borderCollapse: "separate", borderSpacing: 0 },
+  variants: {
+    /**
+     * fixed: column widths come from the header row, so a virtualised table neither re-measures every
+     * column on each scroll step nor shifts its columns as different rows come into view.
+     */
+    layout: { auto: { tableLayout: "auto" }, fixed: { tableLayout: "fixed" } },
+  },
+  defaultVariants: { layout: "auto" },
 });
 
 export const th = style({
@@ -100,8 +105,9 @@ export const th = style({
   verticalAlign: "middle",
 });
 
+/** Rows are 41px (border included) with or without a small button in them: the virtualiser's estimate. */
 export const td = style({
-  padding: `${vars.space["2"]} ${vars.space["3"]}`,
+  padding: `${vars.space["1"]} ${vars.space["3"]}`,
   borderBottom: `1px solid ${vars.color.border}`,
   verticalAlign: "middle",
   height: "41px",
@@ -113,7 +119,15 @@ export const align = styleVariants({
   end: { textAlign: "end" },
 });
 
-export const narrowCell = style({ width: "1%", whiteSpace: "nowrap" });
+/** Utility columns (checkbox, expand toggle, row menu): tight padding, never wrapped. */
+export const narrowCell = style({ whiteSpace: "nowrap", paddingInline: vars.space["2"] });
+
+/** Widths of the utility columns (checkbox, expand toggle, row menu). */
+export const utilityWidth = styleVariants({
+  select: { width: "36px" },
+  expand: { width: "48px" },
+  actions: { width: "48px" },
+});
 
 export const sortButton = style({
   display: "inline-flex",

@@ -409,5 +409,11 @@ export const Virtualized: Story = {
       "5001",
     );
     await expect(rendered()).toBeLessThan(100);
+    // Keyboard: Home brings the first row back into view and focuses it; Space selects it.
+    (canvasElement.querySelector('tr[data-index="4999"]') as HTMLElement).focus();
+    await userEvent.keyboard("{Home}");
+    await waitFor(() => expect(canvasElement.querySelector('tr[data-index="0"]')).toHaveFocus());
+    await userEvent.keyboard(" ");
+    await expect(canvas.getByRole("checkbox", { name: "Select Jane Tan" })).toBeChecked();
   },
 };

@@ -17,9 +17,10 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { format as formatDate } from "date-fns";
 import { DropdownMenu, VisuallyHidden } from "radix-ui";
 import {
-  Fragment,
   type KeyboardEvent,
+  memo,
   type ReactNode,
+  type RefObject,
   useCallback,
   useEffect,
   useId,
@@ -198,6 +199,10 @@ function SortIcon({ direction }: { direction: false | "asc" | "desc" }) {
   );
 }
 
+/**
+ * Row selection uses the native checkbox rather than the Radix-based Checkbox component: a page can hold
+ * 5,000 rows, and the native input is the cheapest accessible control to render that many times.
+ */
 function SelectCheckbox({
   checked,
   indeterminate = false,
@@ -225,25 +230,49 @@ function SelectCheckbox({
   );
 }
 
+const menuDots = (
+  <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+    <circle cx="3" cy="8" r="1.5" fill="currentColor" />
+    <circle cx="8" cy="8" r="1.5" fill="currentColor" />
+    <circle cx="13" cy="8" r="1.5" fill="currentColor" />
+  </svg>
+);
+
+/**
+ * The row menu. Big pages have thousands of rows, so the Radix menu is mounted only when a row's menu is
+ * first opened; until then the trigger is a plain button.
+ */
 function RowMenu<T>({ row, label, actions }: { row: T; label: string; actions: DataTableRowAction<T>[] }) {
+  const [armed, setArmed] = useState(false);
   const visible = actions.filter((a) => !a.hidden?.(row));
   if (visible.length === 0) return null;
-  return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger asChild>
-        <Button
-          variant="ghost"
-          tone="secondary"
-          size="sm"
-          aria-label={`Actions for ${label}`}
-          iconStart={
-            <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-              <circle cx="3" cy="8" r="1.5" fill="currentColor" />
-              <circle cx="8" cy="8" r="1.5" fill="currentColor" />
-              <circle cx="13" cy="8" r="1.5" fill="currentColor" />
-            </svg>
+  const triggerProps = {
+    variant: "ghost" as const,
+    tone: "secondary" as const,
+    size: "sm" as const,
+    "aria-label": `Actions for ${label}`,
+    "aria-haspopup": "menu" as const,
+    iconStart: menuDots,
+  };
+  if (!armed) {
+    return (
+      <Button
+        {...triggerProps}
+        aria-expanded={false}
+        onClick={() => setArmed(true)}
+        onKeyDown={(e) => {
+          if (e.key === "ArrowDown") {
+            e.preventDefault();
+            setArmed(true);
           }
-        />
+        }}
+      />
+    );
+  }
+  return (
+    <DropdownMenu.Root defaultOpen modal={false}>
+      <DropdownMenu.Trigger asChild>
+        <Button {...triggerProps} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className={s.menuContent} align="end" sideOffset={4}>
@@ -262,6 +291,126 @@ function RowMenu<T>({ row, label, actions }: { row: T; label: string; actions: D
     </DropdownMenu.Root>
   );
 }
+
+interface RowHandlers<T> {
+  toggleRow: (rowId: string) => void;
+  toggleExpanded: (rowId: string) => void;
+  focus: (index: number) => void;
+  keyDown: (event: KeyboardEvent<HTMLTableRowElement>, index: number, rowId: string) => void;
+  label: (row: T) => string;
+}
+
+/** What every row shares; memoised so that rows re-render only when their own state changes. */
+interface RowEnv<T> {
+  id: string;
+  columns: DataTableColumn<T>[];
+  hiddenColumns: DataTableColumn<T>[];
+  rowActions: DataTableRowAction<T>[] | undefined;
+  selectable: boolean;
+  widestPriority: Breakpoint | undefined;
+  colCount: number;
+  measure: ((el: HTMLTableRowElement | null) => void) | undefined;
+  handlers: RefObject<RowHandlers<T>>;
+  cellText: (col: DataTableColumn<T>, row: T) => string;
+}
+
+interface RowProps<T> {
+  env: RowEnv<T>;
+  row: Row<T>;
+  index: number;
+  selected: boolean;
+  expanded: boolean;
+  focusable: boolean;
+}
+
+function DataTableRow<T>({ env, row, index, selected, expanded, focusable }: RowProps<T>) {
+  const { columns, hiddenColumns, rowActions, selectable, widestPriority, colCount, handlers, cellText } =
+    env;
+  const original = row.original;
+  const rowLabel = handlers.current.label(original);
+  const detailId = `${env.id}-detail-${row.id}`;
+  const cells = (
+    <tr
+      ref={env.measure}
+      data-index={index}
+      data-row-id={row.id}
+      data-selected={selected || undefined}
+      aria-rowindex={env.measure ? index + 2 : undefined}
+      className={s.row}
+      tabIndex={selectable ? (focusable ? 0 : -1) : undefined}
+      onFocus={selectable ? () => handlers.current.focus(index) : undefined}
+      onKeyDown={selectable ? (e) => handlers.current.keyDown(e, index, row.id) : undefined}
+    >
+      {selectable && (
+        <td className={`${s.td} ${s.narrowCell}`}>
+          <SelectCheckbox
+            checked={selected}
+            label={`Select ${rowLabel}`}
+            onChange={() => handlers.current.toggleRow(row.id)}
+          />
+        </td>
+      )}
+      {widestPriority && (
+        <td className={`${s.td} ${s.narrowCell} ${s.showBelow[widestPriority]}`}>
+          <Button
+            variant="ghost"
+            tone="secondary"
+            size="sm"
+            aria-expanded={expanded}
+            aria-controls={expanded ? detailId : undefined}
+            aria-label={`Show details for ${rowLabel}`}
+            onClick={() => handlers.current.toggleExpanded(row.id)}
+            iconStart={
+              <svg className={s.expandIcon({ open: expanded })} viewBox="0 0 14 14" aria-hidden="true">
+                <path d="M5 3l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="1.6" />
+              </svg>
+            }
+          />
+        </td>
+      )}
+      {columns.map((col) => (
+        <td
+          key={col.id}
+          className={[
+            s.td,
+            s.align[col.align ?? "start"],
+            col.priority ? s.hideBelow[col.priority] : "",
+          ].join(" ")}
+        >
+          {col.cell ? col.cell(original) : cellText(col, original)}
+        </td>
+      ))}
+      {rowActions && (
+        <td className={`${s.td} ${s.narrowCell} ${s.align.end}`}>
+          <RowMenu row={original} label={rowLabel} actions={rowActions} />
+        </td>
+      )}
+    </tr>
+  );
+  if (!widestPriority || !expanded) return cells;
+  return (
+    <>
+      {cells}
+      <tr id={detailId} data-detail-for={row.id} className={s.showBelow[widestPriority]}>
+        <td className={s.detailCell} colSpan={colCount}>
+          <dl className={s.detailList}>
+            {hiddenColumns.map((col) => (
+              <div
+                key={col.id}
+                className={`${s.detailItem} ${col.priority ? s.showBelow[col.priority] : ""}`}
+              >
+                <dt className={s.detailTerm}>{col.header}</dt>
+                <dd className={s.detailValue}>{col.cell ? col.cell(original) : cellText(col, original)}</dd>
+              </div>
+            ))}
+          </dl>
+        </td>
+      </tr>
+    </>
+  );
+}
+
+const MemoRow = memo(DataTableRow) as typeof DataTableRow;
 
 const breakpointOrder = Object.keys(breakpoints) as Breakpoint[];
 
@@ -358,6 +507,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     ? (props.pageCount ?? Math.max(1, Math.ceil(props.total / Math.max(pageSize, 1))))
     : undefined;
 
+  const pagination = useMemo(() => ({ pageIndex, pageSize }), [pageIndex, pageSize]);
   const table = useReactTable<T>({
     data,
     columns: columnDefs,
@@ -365,7 +515,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     state: {
       sorting: sorting as SortingState,
       globalFilter: search,
-      pagination: { pageIndex, pageSize },
+      pagination,
       rowSelection,
     },
     onSortingChange: (updater: Updater<SortingState>) => {
@@ -411,7 +561,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const showRows = !error && !(loading && pageRows.length === 0);
   const shouldVirtualize = showRows && (virtualize ?? pageRows.length > VIRTUALIZE_THRESHOLD);
 
-  const hiddenColumns = columns.filter((c) => c.priority !== undefined);
+  const hiddenColumns = useMemo(() => columns.filter((c) => c.priority !== undefined), [columns]);
   const widestPriority = hiddenColumns.reduce<Breakpoint | undefined>((acc, c) => {
     if (c.priority === undefined) return acc;
     if (acc === undefined) return c.priority;
@@ -496,6 +646,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   // Keyboard: one focusable row (roving tabindex) when rows are selectable
   const [focusIndex, setFocusIndex] = useState(0);
+  const handlers = useRef<RowHandlers<T>>(null as unknown as RowHandlers<T>);
   const focusRow = (index: number) => {
     const target = Math.min(Math.max(index, 0), pageRows.length - 1);
     setFocusIndex(target);
@@ -546,93 +697,51 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const exportRows = () => (server ? data : table.getPrePaginationRowModel().rows.map((r) => r.original));
 
-  const renderRow = (row: Row<T>, index: number) => {
-    const original = row.original;
-    const rowLabel = labelOf(original);
-    const isSelected = selectedSet.has(row.id);
-    const isExpanded = expanded.has(row.id);
-    const detailId = `${id}-detail-${row.id}`;
-    const cells = (
-      <tr
-        key={row.id}
-        ref={shouldVirtualize ? virtualizer.measureElement : undefined}
-        data-index={index}
-        data-row-id={row.id}
-        data-selected={isSelected || undefined}
-        aria-rowindex={shouldVirtualize ? index + 2 : undefined}
-        className={s.row}
-        tabIndex={selectable ? (index === rovingIndex ? 0 : -1) : undefined}
-        onFocus={selectable ? () => setFocusIndex(index) : undefined}
-        onKeyDown={selectable ? (e) => onRowKeyDown(e, index, row.id) : undefined}
-      >
-        {selectable && (
-          <td className={`${s.td} ${s.narrowCell}`}>
-            <SelectCheckbox
-              checked={isSelected}
-              label={`Select ${rowLabel}`}
-              onChange={() => toggleRow(row.id)}
-            />
-          </td>
-        )}
-        {widestPriority && (
-          <td className={`${s.td} ${s.narrowCell} ${s.showBelow[widestPriority]}`}>
-            <Button
-              variant="ghost"
-              tone="secondary"
-              size="sm"
-              aria-expanded={isExpanded}
-              aria-controls={isExpanded ? detailId : undefined}
-              aria-label={`Show details for ${rowLabel}`}
-              onClick={() => toggleExpanded(row.id)}
-              iconStart={
-                <svg className={s.expandIcon({ open: isExpanded })} viewBox="0 0 14 14" aria-hidden="true">
-                  <path d="M5 3l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="1.6" />
-                </svg>
-              }
-            />
-          </td>
-        )}
-        {columns.map((col) => (
-          <td
-            key={col.id}
-            className={[
-              s.td,
-              s.align[col.align ?? "start"],
-              col.priority ? s.hideBelow[col.priority] : "",
-            ].join(" ")}
-          >
-            {col.cell ? col.cell(original) : cellText(col, original)}
-          </td>
-        ))}
-        {hasActions && rowActions && (
-          <td className={`${s.td} ${s.narrowCell} ${s.align.end}`}>
-            <RowMenu row={original} label={rowLabel} actions={rowActions} />
-          </td>
-        )}
-      </tr>
-    );
-    if (!widestPriority || !isExpanded) return <Fragment key={row.id}>{cells}</Fragment>;
-    return (
-      <Fragment key={row.id}>
-        {cells}
-        <tr id={detailId} data-detail-for={row.id} className={s.showBelow[widestPriority]}>
-          <td className={s.detailCell} colSpan={colCount}>
-            <dl className={s.detailList}>
-              {hiddenColumns.map((col) => (
-                <div
-                  key={col.id}
-                  className={`${s.detailItem} ${col.priority ? s.showBelow[col.priority] : ""}`}
-                >
-                  <dt className={s.detailTerm}>{col.header}</dt>
-                  <dd className={s.detailValue}>{col.cell ? col.cell(original) : cellText(col, original)}</dd>
-                </div>
-              ))}
-            </dl>
-          </td>
-        </tr>
-      </Fragment>
-    );
+  handlers.current = {
+    toggleRow,
+    toggleExpanded,
+    focus: setFocusIndex,
+    keyDown: onRowKeyDown,
+    label: labelOf,
   };
+  const env = useMemo<RowEnv<T>>(
+    () => ({
+      id,
+      columns,
+      hiddenColumns,
+      rowActions: hasActions ? rowActions : undefined,
+      selectable,
+      widestPriority,
+      colCount,
+      measure: shouldVirtualize ? virtualizer.measureElement : undefined,
+      handlers,
+      cellText,
+    }),
+    [
+      id,
+      columns,
+      hiddenColumns,
+      hasActions,
+      rowActions,
+      selectable,
+      widestPriority,
+      colCount,
+      shouldVirtualize,
+      virtualizer,
+      cellText,
+    ],
+  );
+  const renderRow = (row: Row<T>, index: number) => (
+    <MemoRow
+      key={row.id}
+      env={env as RowEnv<unknown>}
+      row={row as Row<unknown>}
+      index={index}
+      selected={selectedSet.has(row.id)}
+      expanded={expanded.has(row.id)}
+      focusable={index === rovingIndex}
+    />
+  );
 
   let body: ReactNode;
   if (error) {
@@ -769,7 +878,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         tabIndex={0}
       >
         <table
-          className={s.table}
+          className={s.table({ layout: shouldVirtualize ? "fixed" : "auto" })}
           aria-busy={loading || undefined}
           aria-rowcount={shouldVirtualize ? pageRows.length + 1 : undefined}
         >
@@ -779,7 +888,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <thead>
             <tr aria-rowindex={shouldVirtualize ? 1 : undefined}>
               {selectable && (
-                <th scope="col" className={`${s.th} ${s.narrowCell}`}>
+                <th scope="col" className={`${s.th} ${s.narrowCell} ${s.utilityWidth.select}`}>
                   <SelectCheckbox
                     checked={allPageSelected}
                     indeterminate={pageSelectedCount > 0 && !allPageSelected}
@@ -789,7 +898,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 </th>
               )}
               {widestPriority && (
-                <th scope="col" className={`${s.th} ${s.narrowCell} ${s.showBelow[widestPriority]}`}>
+                <th
+                  scope="col"
+                  className={`${s.th} ${s.narrowCell} ${s.utilityWidth.expand} ${s.showBelow[widestPriority]}`}
+                >
                   <VisuallyHidden.Root>Details</VisuallyHidden.Root>
                 </th>
               )}
@@ -833,7 +945,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 );
               })}
               {hasActions && (
-                <th scope="col" className={`${s.th} ${s.narrowCell}`}>
+                <th scope="col" className={`${s.th} ${s.narrowCell} ${s.utilityWidth.actions}`}>
                   <VisuallyHidden.Root>Actions</VisuallyHidden.Root>
                 </th>
               )}

@@ -231,8 +231,33 @@ function Template({ message }: { message: ChatMessage }) {
           {component.buttons.map((button, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: buttons have no id and never reorder
             <li key={i} className={s.chip}>
-              {button.type === "URL" && <span aria-hidden="true">↗</span>}
-              {button.type === "COPY_CODE" && <span aria-hidden="true">⧉</span>}
+              {button.type === "URL" && (
+                <svg
+                  width="12"
+                  height="12"
+                  viewBox="0 0 12 12"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.4"
+                  aria-hidden="true"
+                >
+                  <path d="M5 2H2v8h8V7M7 2h3v3M10 2 5.5 6.5" />
+                </svg>
+              )}
+              {button.type === "COPY_CODE" && (
+                <svg
+                  width="12"
+                  height="12"
+                  viewBox="0 0 12 12"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.4"
+                  aria-hidden="true"
+                >
+                  <rect x="4" y="4" width="6.5" height="6.5" rx="1" />
+                  <path d="M8 2.5V1.5H1.5V8h1" />
+                </svg>
+              )}
               {button.text}
             </li>
           ))}
@@ -279,7 +304,17 @@ export function MessageBubble({
         {listButton && (
           <ul className={s.chips} aria-label="List message button">
             <li className={s.chip}>
-              <span aria-hidden="true">☰</span>
+              <svg
+                width="12"
+                height="12"
+                viewBox="0 0 12 12"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.4"
+                aria-hidden="true"
+              >
+                <path d="M2 3h8M2 6h8M2 9h8" />
+              </svg>
               {listButton}
             </li>
           </ul>
