@@ -23,6 +23,7 @@ const steps = [
   ["codegen and build", "npx", ["turbo", "run", "build", "--output-logs=errors-only"]],
   ["typecheck", "npx", ["turbo", "run", "typecheck", "--output-logs=errors-only"]],
   ["typecheck e2e", "npx", ["tsc", "-p", "e2e/tsconfig.json"]],
+  ["Storybook build lists every component", "node", ["scripts/check-storybook.mjs"]],
 ];
 
 const t0 = Date.now();
