@@ -38,13 +38,14 @@ describe("registration country from IP geolocation (HERALD_GEOIP_URL)", () => {
   it("replaces the Singapore default with the looked-up country", async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/auths/auth-register`);
+    const errors: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
     const country = page.getByRole("combobox", { name: "Country" });
-    await page.waitForFunction(
-      () => document.querySelector("[role=combobox]")?.textContent?.includes("Malaysia") ?? false,
-      undefined,
-      { timeout: 15_000 },
-    );
-    expect(await country.textContent()).toContain("Malaysia");
+    await expect
+      .poll(async () => `${await country.textContent()} ${errors.join(" | ")}`, { timeout: 15_000 })
+      .toContain("Malaysia");
     await page.close();
   });
 

@@ -53,7 +53,7 @@ let skipped = 0;
 if (existsSync(report)) {
   const json = JSON.parse(readFileSync(report, "utf8"));
   passed = json.numPassedTests ?? 0;
-  failed = (json.numFailedTests ?? 0) + (json.numFailedTestSuites ?? 0);
+  failed = json.numFailedTests ?? 0;
   skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
 }
 if (r.status !== 0 && failed === 0) failed = 1;

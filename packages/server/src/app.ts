@@ -86,7 +86,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         "img-src": ["'self'", "data:", "blob:"],
-        "connect-src": ["'self'"],
+        // the registration page may ask the configured IP-geolocation service for the visitor's country
+        "connect-src": ["'self'", ...(config.geoipUrl ? [new URL(config.geoipUrl).origin] : [])],
         "upgrade-insecure-requests": null,
       },
     },
