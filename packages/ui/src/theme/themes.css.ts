@@ -42,7 +42,8 @@ const light = {
     surfaceAlt: p.gray50,
     surfaceHover: p.gray100,
     border: p.gray200,
-    borderStrong: p.gray300,
+    // input and control outlines: 3:1 against the surface (WCAG 1.4.11)
+    borderStrong: "#8a919c",
     focus: p.blue600,
     overlay: "rgba(13, 15, 18, 0.55)",
     sidebar: p.gray850,
@@ -85,7 +86,7 @@ export const darkThemeClass = createTheme(vars, {
     surfaceAlt: p.gray850,
     surfaceHover: p.gray800,
     border: p.gray700,
-    borderStrong: p.gray600,
+    borderStrong: "#7d8591",
     focus: "#8fb3ff",
     overlay: "rgba(0, 0, 0, 0.65)",
     sidebar: "#0a0c0f",
