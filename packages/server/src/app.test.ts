@@ -119,3 +119,18 @@ describe("auth hook", () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe("content security policy", () => {
+  it("lets the portal reach the configured IP-geolocation service and nothing else", async () => {
+    const app = await testApp({ HERALD_GEOIP_URL: "https://geo.example.com/json" });
+    const csp = (await app.inject({ method: "GET", url: "/api/healthz" })).headers[
+      "content-security-policy"
+    ] as string;
+    expect(csp).toMatch(/connect-src 'self' https:\/\/geo\.example\.com(;|$)/);
+    const plain = await testApp();
+    const csp2 = (await plain.inject({ method: "GET", url: "/api/healthz" })).headers[
+      "content-security-policy"
+    ] as string;
+    expect(csp2).toMatch(/connect-src 'self'(;|$)/);
+  });
+});

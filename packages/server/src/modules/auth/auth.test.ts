@@ -282,6 +282,23 @@ describe("two-factor sign-in", () => {
     expect(forged.json()).toEqual({ message: "Token Expired. Please Login Again." });
   });
 
+  it("limits how many codes one account can ask for", async () => {
+    const u = await twoFactorUser();
+    const statuses: number[] = [];
+    let sessionId: string | undefined;
+    for (let i = 0; i < 7; i++) {
+      const r = await post("/requestOtp", {
+        jwttoken: u.pre,
+        sms: false,
+        ...(sessionId ? { sessionId } : {}),
+      });
+      statuses.push(r.statusCode);
+      if (r.statusCode === 200) sessionId = r.json().session_id;
+    }
+    expect(statuses.slice(0, 6)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(statuses[6]).toBe(429);
+  });
+
   it("allows a resend only after 30 seconds, and the new code replaces the old one", async () => {
     const u = await twoFactorUser();
     const since = new Date();
