@@ -4,7 +4,7 @@ import { defineConfig } from "tsup";
 export default defineConfig({
   entry: { herald: "src/herald.ts" },
   format: ["esm"],
-  target: "node20",
+  target: "node22",
   platform: "node",
   outDir: "dist",
   clean: true,

@@ -1,5 +1,7 @@
+export * from "./account-security";
 export * from "./chatroom";
 export * from "./common-passwords";
+export * from "./countries";
 export * from "./dates";
 export * from "./messages";
 export * from "./money";

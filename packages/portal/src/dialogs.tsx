@@ -1,5 +1,33 @@
-import { ConfirmDialog, MessageDialog, type MessageVariant } from "@herald/ui";
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from "react";
+import type { ConfirmDialogProps, MessageDialogProps, MessageVariant } from "@herald/ui";
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+
+// The dialogs (Radix Dialog, focus trap, scroll lock) load when the first one opens, not with every page.
+const LazyMessageDialog = lazy(() =>
+  import("@herald/ui/components/MessageDialog").then(({ MessageDialog }) => ({ default: MessageDialog })),
+);
+const LazyConfirmDialog = lazy(() =>
+  import("@herald/ui/components/ConfirmDialog").then(({ ConfirmDialog }) => ({ default: ConfirmDialog })),
+);
+const MessageDialog = (props: MessageDialogProps) => (
+  <Suspense>
+    <LazyMessageDialog {...props} />
+  </Suspense>
+);
+const ConfirmDialog = (props: ConfirmDialogProps) => (
+  <Suspense>
+    <LazyConfirmDialog {...props} />
+  </Suspense>
+);
 
 export interface ConfirmOptions {
   title: string;
@@ -21,6 +49,12 @@ type Pending =
   | { kind: "confirm"; options: ConfirmOptions; resolve: (ok: boolean) => void };
 
 const DialogsContext = createContext<Dialogs | null>(null);
+
+/**
+ * The specification's messages put a space before their closing "?" or "!" ("Send top up request to
+ * Admin ?"): a no-break space keeps that mark on the line of the word before it.
+ */
+export const keepMarkWithWord = (text: string) => text.replace(/ ([?!])$/, "\u00a0$1");
 
 /** The one place that renders every message, warning, error and confirmation of the portal. */
 export function DialogsProvider({ children }: { children: ReactNode }) {
@@ -49,7 +83,7 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
         <MessageDialog
           open
           variant={current.variant}
-          title={current.title}
+          title={keepMarkWithWord(current.title)}
           text={current.text}
           onClose={() => {
             current.resolve();
@@ -60,7 +94,7 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
       {current?.kind === "confirm" && (
         <ConfirmDialog
           open
-          title={current.options.title}
+          title={keepMarkWithWord(current.options.title)}
           text={current.options.text}
           confirmLabel={current.options.confirmLabel}
           cancelLabel={current.options.cancelLabel}

@@ -1,14 +1,16 @@
 import "@herald/ui/theme";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
+import { createQueryClient } from "./api";
 import { createRouter } from "./router";
+import { startTheme } from "./shell/theme";
 
-// Queries are cached for 5 minutes, as the specification describes.
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 300_000, gcTime: 300_000, retry: 1 } },
-});
+// The colour theme is read from local storage and applied before the first render: no light flash.
+startTheme();
+
+const queryClient = createQueryClient();
 const router = createRouter();
 
 createRoot(document.getElementById("root")!).render(

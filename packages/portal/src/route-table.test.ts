@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { routeTable } from "./route-table";
+import { documentTitle, routeTable } from "./route-table";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const rows = readFileSync(path.join(here, "../routes.tsv"), "utf8")
@@ -15,15 +15,39 @@ const rows = readFileSync(path.join(here, "../routes.tsv"), "utf8")
   });
 
 describe("route table", () => {
+  const specified = routeTable.filter((entry) => !entry.added);
+
   it("mirrors routes.tsv one to one: same paths, guards and screens, in order", () => {
-    expect(routeTable).toHaveLength(rows.length);
+    expect(specified).toHaveLength(rows.length);
     rows.forEach((row, i) => {
-      const entry = routeTable[i]!;
+      const entry = specified[i]!;
       if (row.route === "(path not shown)") expect(entry.designed).toBe(true);
       else expect(entry.path).toBe(row.route);
       expect(entry.guard).toBe(row.guard);
       expect(entry.screen).toBe(row.screen);
     });
+  });
+
+  it("adds only designed public pages beside routes.tsv: the Terms of Service and the Privacy Policy", () => {
+    const added = routeTable.filter((entry) => entry.added);
+    expect(added.map((entry) => [entry.path, entry.guard, entry.designed])).toEqual([
+      ["/legal/terms", "public", true],
+      ["/legal/privacy", "public", true],
+    ]);
+  });
+
+  it("gives every page a human title, and every signed-in screen a description and a picture", () => {
+    const titles = new Map(routeTable.map((entry) => [entry.path, documentTitle(entry.title)]));
+    expect(titles.get("/user-manage/users-list")).toBe("Users · Herald");
+    expect(titles.get("/login")).toBe("Sign in · Herald");
+    expect(titles.get("/user-manage/user-edit/:id/user-credit")).toBe("User credit · Herald");
+    expect(titles.get("*")).toBe("Page not found · Herald");
+    for (const entry of routeTable) {
+      expect(entry.title, entry.path).toMatch(/^[A-Z][^()]*$/);
+      if (entry.guard === "public" || entry.path === "/") continue;
+      expect(entry.about, entry.path).toMatch(/^[A-Z].{20,}\.$/);
+      expect(entry.icon, entry.path).toBeTruthy();
+    }
   });
 
   it("has no duplicate paths", () => {

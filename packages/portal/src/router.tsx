@@ -1,42 +1,39 @@
-import type { ComponentType } from "react";
-import { createBrowserRouter, Outlet, type RouteObject } from "react-router";
+import { lazy, Suspense, useEffect } from "react";
+import { createBrowserRouter, Outlet, type RouteObject, useMatches } from "react-router";
 import { DialogsProvider } from "./dialogs";
 import { RequireAdmin, RequireLogin, SessionWatcher } from "./guards";
-import { type Guard, type RouteEntry, routeTable } from "./route-table";
-import { Shell } from "./shell/shell";
+import { documentTitle, type Guard, type RouteEntry, routeTable } from "./route-table";
+import { screenFor } from "./screens";
+import { HydrateFallback } from "./shell/hydrate-fallback";
 
-type Lazy = () => Promise<{ default: ComponentType }>;
-
-/** Screens by path; a path without one renders the pending screen until its issue lands. */
-export const screens: Partial<Record<string, Lazy>> = {
-  "/": () => import("./routes/home"),
-  "/admin/profile": () => import("./routes/profile/my-profile"),
-  "/admin/profile-settings": () => import("./routes/profile/settings"),
-  "/login": () => import("./routes/auth/login"),
-  "/auths/auth-register/:id?/:token?": () => import("./routes/auth/register"),
-  "/auths/auth-reset": () => import("./routes/auth/forgot-password"),
-  "/auths/reset-pass/:id/:token": () => import("./routes/auth/reset-password"),
-  "/auths/fapage-email/:jwttoken/:session": () => import("./routes/auth/fapage-email"),
-  "/auths/fapage-sms/:jwttoken/:session": () => import("./routes/auth/fapage-sms"),
-  "/not-found": () => import("./routes/not-found"),
-  "*": () => import("./routes/not-found"),
-};
-const pending: Lazy = () => import("./routes/pending");
+/** The signed-in layout (menus, pickers, date formatting) loads only when a signed-in screen renders. */
+const Shell = lazy(() => import("./shell/shell").then((m) => ({ default: m.Shell })));
 
 function toRoute(entry: RouteEntry): RouteObject {
-  const load = screens[entry.path] ?? pending;
+  const load = screenFor(entry);
   return {
     path: entry.path,
-    handle: { screen: entry.screen, guard: entry.guard },
+    // The whole entry: its title names the page, and a screen not built yet shows its description.
+    handle: entry satisfies RouteEntry,
     lazy: async () => ({ Component: (await load()).default }),
   };
 }
 
 const group = (guard: Guard) => routeTable.filter((r) => r.guard === guard).map(toRoute);
 
+/** Every page's `<title>` comes from its route table entry ("Users · Herald"). */
+function DocumentTitle() {
+  const title = (useMatches().at(-1)?.handle as RouteEntry | undefined)?.title;
+  useEffect(() => {
+    document.title = documentTitle(title);
+  }, [title]);
+  return null;
+}
+
 function Root() {
   return (
     <DialogsProvider>
+      <DocumentTitle />
       <SessionWatcher />
       <Outlet />
     </DialogsProvider>
@@ -47,11 +44,14 @@ function Root() {
 export const routes: RouteObject[] = [
   {
     element: <Root />,
+    HydrateFallback,
     children: [
       {
         element: (
           <RequireLogin>
-            <Shell />
+            <Suspense>
+              <Shell />
+            </Suspense>
           </RequireLogin>
         ),
         children: [

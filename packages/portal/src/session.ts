@@ -10,7 +10,7 @@ export const getToken = (): string | null => {
 };
 export const setToken = (token: string) => {
   localStorage.setItem(TOKEN_KEY, token);
-  expiredListeners.shown = false;
+  resetSessionEnded();
 };
 export const clearToken = () => localStorage.removeItem(TOKEN_KEY);
 
@@ -53,7 +53,12 @@ export function currentRole(): string | null {
 }
 
 type Listener = () => void;
-const expiredListeners = { list: new Set<Listener>(), shown: false };
+const expiredListeners = {
+  list: new Set<Listener>(),
+  shown: false,
+  /** The token the server refused. */
+  token: null as string | null,
+};
 
 /** Raised once per session when the token expires or the server refuses it (401). */
 export function onSessionExpired(listener: Listener): () => void {
@@ -63,5 +68,59 @@ export function onSessionExpired(listener: Listener): () => void {
 export function raiseSessionExpired() {
   if (expiredListeners.shown) return;
   expiredListeners.shown = true;
+  expiredListeners.token = getToken();
   for (const l of expiredListeners.list) l();
+}
+
+/** True once the current token has been refused: no further call is sent with it. */
+export const sessionEnded = (token: string | null = getToken()) =>
+  expiredListeners.shown && token !== null && token === expiredListeners.token;
+
+/** A new session starts (sign-in here or in another tab): calls may be sent again. */
+export function resetSessionEnded() {
+  expiredListeners.shown = false;
+  expiredListeners.token = null;
+}
+
+/** What a change of the token in another tab means for this one. */
+export type TokenChange = "signed-out" | "switched-user" | "renewed";
+
+/** Classifies a change of `userToken` made by another tab (the `storage` event). */
+export function tokenChange(oldValue: string | null, newValue: string | null): TokenChange | null {
+  if (oldValue === newValue) return null;
+  if (!newValue) return "signed-out";
+  const before = decodeToken(oldValue)?.user_id ?? null;
+  const after = decodeToken(newValue)?.user_id ?? null;
+  return before !== null && before === after ? "renewed" : "switched-user";
+}
+
+/** Calls `listener` when another tab signs out, signs in as someone else, or renews the session. */
+export function onTokenChangedElsewhere(listener: (change: TokenChange) => void): () => void {
+  const handler = (event: StorageEvent) => {
+    // key null: the other tab cleared the whole storage
+    if (event.key !== TOKEN_KEY && event.key !== null) return;
+    const change = tokenChange(event.key === null ? getLastSeenToken() : event.oldValue, getToken());
+    lastSeen = getToken();
+    if (change) listener(change);
+  };
+  lastSeen = getToken();
+  window.addEventListener("storage", handler);
+  return () => window.removeEventListener("storage", handler);
+}
+let lastSeen: string | null = null;
+const getLastSeenToken = () => lastSeen;
+
+/** Default refresh of the header's live figures (notifications, credit, profile) while the tab is visible. */
+export const POLL_MS = 30_000;
+/** Local storage knob for a shorter (or longer) refresh, e.g. in browser tests; at least one second. */
+export const POLL_KEY = "herald.pollMs";
+
+export function pollInterval(): number {
+  try {
+    const raw = localStorage.getItem(POLL_KEY);
+    const ms = raw === null ? Number.NaN : Number(raw);
+    return Number.isFinite(ms) && ms >= 1000 ? ms : POLL_MS;
+  } catch {
+    return POLL_MS;
+  }
 }

@@ -1,8 +1,5 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
-import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import openapiGlue from "fastify-openapi-glue";
 import type { Config } from "./config";
@@ -11,10 +8,18 @@ import type { Deps, Handler, Handlers } from "./deps";
 import { HttpError, NotImplemented } from "./errors";
 import { startQueue } from "./jobs/queue";
 import { jobHandlers } from "./jobs/workers";
+import { listenForInvalidations, SessionCache } from "./lib/session-cache";
 import { accountHandlers } from "./modules/auth/auth.routes";
 import { registerSandboxPages, sandboxHandlers } from "./modules/sandbox/sandbox.routes";
 import { systemHandlers } from "./modules/system/system.routes";
 import { authenticate } from "./plugins/actor";
+import { installNoStore } from "./plugins/cache-control";
+import { installContentTypeCheck } from "./plugins/content-type";
+import { installJsonBody } from "./plugins/json-body";
+import { loggerOptions } from "./plugins/logging";
+import { registerPortal } from "./plugins/portal";
+import { installPublicRateLimit } from "./plugins/public-rate-limit";
+import { RequestLog } from "./plugins/request-log";
 import { installResponseValidation } from "./plugins/response-validation";
 import { validationMessage } from "./plugins/validation-messages";
 import { type EmailProvider, sandboxEmailProvider, smtpProvider } from "./providers/email";
@@ -40,12 +45,15 @@ export interface BuildOptions {
   database?: Database;
   /** Validate every response body against openapi.yaml (on in tests). */
   validateResponses?: boolean;
+  /** Where log lines go (tests capture them); standard output by default. */
+  logStream?: import("pino").DestinationStream;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config, opts.logStream),
+    logController: new RequestLog(),
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     ajv: {
@@ -71,11 +79,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     config.sms.provider === "http" && config.sms.url
       ? httpSmsProvider(config.sms.url, config.sms.senderId)
       : sandboxSmsProvider(database, config.sms.senderId);
+  // Session actors cached in the process, dropped at once on any revocation (LISTEN/NOTIFY).
+  const sessionCache = new SessionCache();
+  const stopListening = await listenForInvalidations(database, sessionCache, {
+    onError: (err) => app.log.warn({ err }, "session invalidation listener lost; sessions are not cached"),
+  });
   const deps: Deps = { config, database, queue, email, sms };
   app.decorate("deps", deps);
+  app.decorate("sessionCache", sessionCache);
   if (config.runWorkers) await queue.startWorkers(jobHandlers(deps));
 
   app.addHook("onClose", async () => {
+    await stopListening();
     await queue.stop();
     await email.close();
     await sms.close();
@@ -94,13 +109,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(multipart, { limits: { fileSize: 157_286_400, files: 10 } });
+  // Request hardening from openapi.yaml, before any route: body media types, JSON limits, flood limit, caching.
+  const spec = loadSpec();
+  installContentTypeCheck(app, spec);
+  installJsonBody(app);
+  await installPublicRateLimit(app, spec, config.publicRateLimit);
+  installNoStore(app);
 
   if (opts.validateResponses) installResponseValidation(app);
   // Before any route plugin: Fastify copies the error handler into child contexts when they are created.
   installErrorHandlers(app);
 
   // Routes from openapi.yaml: every operation is routed; unimplemented ones answer 501.
-  const spec = loadSpec();
   const implemented = moduleHandlers(deps) as Record<string, Handler | undefined>;
   const serviceHandlers: Record<string, Handler> = {};
   const missing: string[] = [];
@@ -121,7 +141,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     serviceHandlers,
     securityHandlers: {
       async bearerAuth(request: import("fastify").FastifyRequest) {
-        request.actor = await authenticate(database, config.jwtSecret, request.headers.authorization);
+        request.actor = await authenticate(
+          database,
+          config.jwtSecret,
+          request.headers.authorization,
+          sessionCache,
+        );
       },
     },
   });
@@ -129,24 +154,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await registerSandboxPages(app, deps);
   await registerPortal(app, config);
   return app;
-}
-
-async function registerPortal(app: FastifyInstance, config: Config) {
-  const index = path.join(config.portalDir, "index.html");
-  if (existsSync(index)) {
-    await app.register(fastifyStatic, { root: config.portalDir, wildcard: false, index: ["index.html"] });
-  }
-  app.setNotFoundHandler(async (request, reply) => {
-    const url = request.url.split("?")[0] ?? "";
-    if (url.startsWith("/api/") || url === "/api" || url.startsWith("/_sandbox")) {
-      return reply.code(404).send({ message: "Not found" });
-    }
-    if ((request.method === "GET" || request.method === "HEAD") && existsSync(index)) {
-      // The portal is a single-page app: every other GET renders it and the client router decides.
-      return reply.type("text/html").sendFile("index.html");
-    }
-    return reply.code(404).send({ message: "Not found" });
-  });
 }
 
 function installErrorHandlers(app: FastifyInstance) {

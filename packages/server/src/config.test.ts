@@ -1,8 +1,9 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, exposureWarning, loadConfig } from "./config";
 
 const dir = () => mkdtempSync(path.join(tmpdir(), "herald-config-"));
 
@@ -40,5 +41,56 @@ describe("config", () => {
     );
     const c = loadConfig({ HERALD_DATA_DIR: dir(), HERALD_ENV: "production", HERALD_ALLOW_SANDBOX: "true" });
     expect(c.seedDemo).toBe(false);
+  });
+
+  it("listens on this machine only by default, except in production", () => {
+    expect(loadConfig({ HERALD_DATA_DIR: dir() }).host).toBe("127.0.0.1");
+    expect(loadConfig({ HERALD_DATA_DIR: dir(), HERALD_ENV: "test" }).host).toBe("127.0.0.1");
+    const production = { HERALD_DATA_DIR: dir(), HERALD_ENV: "production", HERALD_ALLOW_SANDBOX: "true" };
+    expect(loadConfig(production).host).toBe("0.0.0.0");
+    expect(loadConfig({ HERALD_DATA_DIR: dir(), HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+  });
+
+  it("warns when the sandbox mailbox is served to other machines", () => {
+    expect(exposureWarning(loadConfig({ HERALD_DATA_DIR: dir() }))).toBeUndefined();
+    expect(exposureWarning(loadConfig({ HERALD_DATA_DIR: dir(), HOST: "::1" }))).toBeUndefined();
+    expect(exposureWarning(loadConfig({ HERALD_DATA_DIR: dir(), HOST: "0.0.0.0" }))).toBe(
+      "Warning: HOST=0.0.0.0 serves the sandbox mailbox (every sign-in code and reset link) at /_sandbox to other machines; use HOST=127.0.0.1 unless this network is yours alone.",
+    );
+    const production = { HERALD_DATA_DIR: dir(), HERALD_ENV: "production", HERALD_ALLOW_SANDBOX: "true" };
+    expect(exposureWarning(loadConfig(production))).toBeUndefined();
+  });
+
+  it("refuses HERALD_WORKERS=false on the embedded database, where no other process can run the jobs", () => {
+    expect(() => loadConfig({ HERALD_DATA_DIR: dir(), HERALD_WORKERS: "false" })).toThrow(
+      /^HERALD_WORKERS=false needs DATABASE_URL: /,
+    );
+    const c = loadConfig({
+      HERALD_DATA_DIR: dir(),
+      HERALD_WORKERS: "false",
+      DATABASE_URL: "postgres://herald@db.example.com/herald",
+    });
+    expect(c.runWorkers).toBe(false);
+  });
+
+  it("reads the per-address limit of calls without sign-in", () => {
+    expect(loadConfig({ HERALD_DATA_DIR: dir() }).publicRateLimit).toBe(100);
+    expect(loadConfig({ HERALD_DATA_DIR: dir(), HERALD_PUBLIC_RATE_LIMIT: "0" }).publicRateLimit).toBe(0);
+    expect(() => loadConfig({ HERALD_DATA_DIR: dir(), HERALD_PUBLIC_RATE_LIMIT: "-1" })).toThrow(
+      /HERALD_PUBLIC_RATE_LIMIT must be an integer/,
+    );
+  });
+
+  it("has every variable it reads in the README's configuration table", () => {
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const source = readFileSync(path.join(here, "config.ts"), "utf8");
+    const read = new Set(
+      [...source.matchAll(/env\.([A-Z][A-Z0-9_]+)|env, "([A-Z][A-Z0-9_]+)"/g)].map((m) => m[1] ?? m[2]),
+    );
+    const readme = readFileSync(path.join(here, "../../../README.md"), "utf8");
+    const table = new Set([...readme.matchAll(/^\| `([A-Z][A-Z0-9_]+)`/gm)].map((m) => m[1]));
+    expect(read.size).toBeGreaterThan(20);
+    expect([...read].filter((name) => !table.has(name))).toEqual([]);
+    expect([...table].filter((name) => !read.has(name!))).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { ensurePrivateDir } from "./db/data-dir";
 
 /** Every setting of the server, read and validated once from the environment. */
 export interface Config {
@@ -20,6 +21,9 @@ export interface Config {
   mailFrom: string;
   sms: { provider: "sandbox" | "http"; url: string | undefined; senderId: string };
   geoipUrl: string | undefined;
+  /** Operator's own Terms of Service and Privacy Policy pages; the portal's built-in pages when unset. */
+  termsUrl: string | undefined;
+  privacyUrl: string | undefined;
   logLevel: string;
   /** Create the demo company on an empty database. */
   seedDemo: boolean;
@@ -34,6 +38,8 @@ export interface Config {
   supportEmail: string;
   /** Trust X-Forwarded-For from a reverse proxy (client IPs for rate limits). */
   trustProxy: boolean;
+  /** Calls per minute one client address may make to each call that needs no sign-in (0: no limit). */
+  publicRateLimit: number;
 }
 
 export class ConfigError extends Error {}
@@ -65,7 +71,7 @@ function loadJwtSecret(env: Env, dataDir: string): Uint8Array {
     if (configured.length < 32) throw new ConfigError("HERALD_JWT_SECRET must be at least 32 characters");
     return new TextEncoder().encode(configured);
   }
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const file = path.join(dataDir, "jwt-secret");
   if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString("base64url"), { mode: 0o600 });
   return new TextEncoder().encode(readFileSync(file, "utf8").trim());
@@ -84,7 +90,9 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const herEnv = rawEnv as Config["env"];
   const port = int(env, "PORT", 3000, 0, 65535);
-  const host = env.HOST ?? "0.0.0.0";
+  // Outside production the sandbox mailbox (every code and reset link) is served: stay on this machine
+  // unless told otherwise.
+  const host = env.HOST || (herEnv === "production" ? "0.0.0.0" : "127.0.0.1");
   const dataDir = path.resolve(env.HERALD_DATA_DIR ?? ".herald");
   const smsProvider = (env.SMS_PROVIDER ?? "sandbox") as Config["sms"]["provider"];
   if (!["sandbox", "http"].includes(smsProvider)) {
@@ -106,6 +114,8 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: env.MAIL_FROM ?? "Herald <no-reply@herald.local>",
     sms: { provider: smsProvider, url: env.SMS_URL || undefined, senderId: env.SMS_SENDER_ID ?? "Herald" },
     geoipUrl: env.HERALD_GEOIP_URL || undefined,
+    termsUrl: env.HERALD_TERMS_URL || undefined,
+    privacyUrl: env.HERALD_PRIVACY_URL || undefined,
     logLevel: env.LOG_LEVEL ?? (herEnv === "test" ? "silent" : "info"),
     seedDemo: bool(env, "HERALD_DEMO", herEnv !== "production"),
     allowSandboxInProduction: bool(env, "HERALD_ALLOW_SANDBOX", false),
@@ -114,12 +124,33 @@ export function loadConfig(env: Env = process.env): Config {
     userLimitDefault: int(env, "HERALD_USER_LIMIT", 25, 1),
     trustProxy: bool(env, "HERALD_TRUST_PROXY", false),
     supportEmail: env.HERALD_SUPPORT_EMAIL ?? "support@herald.local",
+    publicRateLimit: int(env, "HERALD_PUBLIC_RATE_LIMIT", 100, 0),
   };
+  if (!config.runWorkers && !config.databaseUrl) {
+    throw new ConfigError(
+      "HERALD_WORKERS=false needs DATABASE_URL: on the embedded database no separate worker process can run the jobs (e-mail, SMS), so calls that send them would never finish",
+    );
+  }
   if (config.geoipUrl) {
     try {
       new URL(config.geoipUrl);
     } catch {
       throw new ConfigError(`HERALD_GEOIP_URL must be a URL, got "${config.geoipUrl}"`);
+    }
+  }
+  for (const [name, value] of [
+    ["HERALD_TERMS_URL", config.termsUrl],
+    ["HERALD_PRIVACY_URL", config.privacyUrl],
+  ] as const) {
+    if (!value) continue;
+    let protocol = "";
+    try {
+      protocol = new URL(value).protocol;
+    } catch {
+      /* reported below */
+    }
+    if (protocol !== "http:" && protocol !== "https:") {
+      throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`);
     }
   }
   if (config.env === "production" && !config.allowSandboxInProduction) {
@@ -138,3 +169,13 @@ export function loadConfig(env: Env = process.env): Config {
 
 /** True when sandbox pages may be served. */
 export const sandboxPagesEnabled = (config: Config) => config.env !== "production";
+
+/** True for an address that only this machine can reach. */
+export const isLoopback = (host: string) =>
+  host === "localhost" || host === "::1" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
+
+/** The warning to print at start when the sandbox mailbox is reachable from other machines, if it is. */
+export function exposureWarning(config: Config): string | undefined {
+  if (!sandboxPagesEnabled(config) || isLoopback(config.host)) return undefined;
+  return `Warning: HOST=${config.host} serves the sandbox mailbox (every sign-in code and reset link) at /_sandbox to other machines; use HOST=127.0.0.1 unless this network is yours alone.`;
+}

@@ -1,11 +1,21 @@
 #!/usr/bin/env node
-import { buildApp } from "./app";
-import { ConfigError, loadConfig } from "./config";
-import { seedDemo } from "./seed/demo";
+// Only the version check is imported statically: on an older Node.js the process stops with one sentence
+// before any dependency is loaded.
+import type { Config } from "./config";
+import { nodeVersionProblem } from "./node-version";
 
 async function main() {
+  const problem = nodeVersionProblem(process.versions.node);
+  if (problem) {
+    console.error(problem);
+    process.exit(1);
+  }
+  const { buildApp } = await import("./app");
+  const { ConfigError, exposureWarning, loadConfig } = await import("./config");
+  const { seedDemo } = await import("./seed/demo");
+
   const args = process.argv.slice(2);
-  let config: ReturnType<typeof loadConfig>;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (err) {
@@ -38,9 +48,10 @@ async function main() {
     `Herald is running on http://${shown}:${app.server.address() && typeof app.server.address() === "object" ? (app.server.address() as { port: number }).port : config.port} (database: ${app.deps.database.kind})`,
   );
   if (config.env !== "production") console.log(`Sandbox mailbox: http://${shown}:${config.port}/_sandbox`);
+  const warning = exposureWarning(config);
+  if (warning) console.warn(warning);
   installShutdown(async () => app.close());
 }
-
 function installShutdown(close: () => Promise<void>) {
   let closing = false;
   const stop = async (signal: string) => {

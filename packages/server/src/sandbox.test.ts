@@ -54,11 +54,8 @@ describe("sandbox mailbox", () => {
 
   it("is never served in production", async () => {
     const { database, dataDir } = await sharedDatabase();
-    const config = testConfig(
-      { HERALD_ENV: "production", HERALD_ALLOW_SANDBOX: "true", HERALD_WORKERS: "false" },
-      dataDir,
-    );
-    const app = await buildApp({ config, database });
+    const config = testConfig({ HERALD_ENV: "production", HERALD_ALLOW_SANDBOX: "true" }, dataDir);
+    const app = await buildApp({ config: { ...config, runWorkers: false }, database });
     try {
       expect((await app.inject({ method: "GET", url: "/_sandbox" })).statusCode).toBe(404);
       expect((await app.inject({ method: "GET", url: "/_sandbox/messages.json" })).statusCode).toBe(404);

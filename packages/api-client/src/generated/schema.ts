@@ -35,7 +35,9 @@ export interface paths {
          * Settings the portal needs before sign-in
          * @description Public settings of this installation for the portal: the IP-geolocation address the registration
          *     page asks for the visitor's country (HERALD_GEOIP_URL, null when not configured), and whether the
-         *     sandbox mailbox is served.
+         *     sandbox mailbox is served. Designed (not in the specification): the operator's own Terms of Service
+         *     and Privacy Policy addresses (HERALD_TERMS_URL, HERALD_PRIVACY_URL); null means the portal's built-in
+         *     pages at /legal/terms and /legal/privacy.
          */
         get: operations["portalConfig"];
         put?: never;
@@ -61,7 +63,16 @@ export interface paths {
          *     has `code` 1 and `jwttoken` is the session token (its payload holds `role` and `user_id`); the
          *     client stores it as `userToken` and goes home. Otherwise `code` is 2 and `jwttoken` is a short-lived
          *     pre-authentication token that is only accepted by /requestOtp, /resendOtp and /verifyOtp.
-         *     Rate limited per account and per IP.
+         *     A successful sign-in (code 1, or /verifyOtp after code 2) sets the user's status to online.
+         *
+         *     Rate limits (designed; 429 with Retry-After), so that someone guessing cannot lock the owner out:
+         *     - per client address: 30 attempts per 10 minutes, whatever the accounts;
+         *     - per account and client address: 10 wrong passwords per 10 minutes (guessing from one address
+         *       does not stop the owner signing in from another);
+         *     - per account over every address: 100 wrong passwords per hour. Past it, an address that has not
+         *       failed on this account in its current 10-minute window still has its try, so the right password
+         *       from a new device always signs in; an address that failed waits for its window to end.
+         *     Wrong passwords for an unknown address count the same way, with the same work and answer.
          */
         post: operations["login"];
         delete?: never;
@@ -85,7 +96,9 @@ export interface paths {
          *     (`sms` true) and opens a code session bound to this sign-in attempt. Authenticated by the
          *     pre-authentication `jwttoken` of /login in the body (no bearer token). Switching between e-mail
          *     and SMS on the two-factor page calls this again with the current `sessionId`, which closes that
-         *     session. Codes are single use, expire after 10 minutes and allow at most 5 tries.
+         *     session. Codes are single use, expire after 10 minutes and allow at most 5 tries. The answer's
+         *     `destination` names where the code went, masked. While the account is locked for wrong codes
+         *     (see /verifyOtp) the call answers 429 and ends the sign-in attempt.
          */
         post: operations["requestOtp"];
         delete?: never;
@@ -108,7 +121,9 @@ export interface paths {
          * @description Sends a fresh code for the given session over the same channel (`sms` true for SMS, false for
          *     e-mail); the previous code stops working. The client disables its Resend button for 30 seconds;
          *     the server answers 429 for a resend within 30 seconds of the previous code. Authenticated by the
-         *     pre-authentication `jwttoken` in the body.
+         *     pre-authentication `jwttoken` in the body. A resend gives the code 5 new tries, but wrong codes
+         *     still count towards the account's cap (see /verifyOtp). The answer's `destination` names where the
+         *     code went, masked.
          */
         post: operations["resendOtp"];
         delete?: never;
@@ -130,7 +145,14 @@ export interface paths {
          * Verify the two-factor one-time code
          * @description Checks the code of the session. On success the answer's `jwttoken` is the session token; the client
          *     stores it and goes home. Authenticated by the pre-authentication `jwttoken` in the body. After 5
-         *     wrong codes the session is closed and a new code must be requested.
+         *     tries a code is spent: even the right code then answers 400 'Too many attempts, request a new code'
+         *     (designed), and /resendOtp or /requestOtp gives a new one.
+         *
+         *     Wrong codes are also counted per account, across codes and sign-in attempts (designed): the 10th
+         *     wrong code within an hour ends the sign-in attempt (its pre-authentication token stops working),
+         *     e-mails a warning to the account's address, and answers 429 with a message asking to sign in
+         *     again later; until the hour's window ends every one-time-code call of the account answers the same
+         *     429 (a new sign-in with the password does not reopen it).
          */
         post: operations["verifyOtp"];
         delete?: never;
@@ -152,7 +174,9 @@ export interface paths {
          * Send a password reset link
          * @description Sends a reset link (/auths/reset-pass/{id}/{token}) to the address when it belongs to a user. The
          *     token is random, single use, stored hashed and expires. To avoid revealing which addresses have
-         *     accounts, an unknown but well-formed address answers 200 like a known one (designed).
+         *     accounts, an unknown but well-formed address answers 200 like a known one (designed), after the
+         *     same work: the request only queues a job, and the worker looks the address up and sends the link.
+         *     Rate limited per address and per client address.
          */
         post: operations["forgotpassword"];
         delete?: never;
@@ -220,8 +244,15 @@ export interface paths {
          *     (`isOwner` 1), in status pending e-mail verification, and sends a verification link
          *     (registration page with `id` and `token`). `contactNumber` is the calling code followed by the
          *     national digits, without '+'; the server checks the calling code against `country` and the
-         *     national part to 7–15 digits. Response body not shown in the specification; designed as `Ok`
+         *     national part to 7–15 digits. `country` must be a name of the bundled country list (400 'Please
+         *     select your country from the list.'), and the number's calling code one of that country's (400
+         *     naming both codes). Response body not shown in the specification; designed as `Ok`
          *     with 'Please check your email for verification !'.
+         *
+         *     An address is taken while a user holds it, except by an expired registration (designed): an owner
+         *     who never verified and never signed in, whose verification link has expired, alone in a company
+         *     without credit. A new registration of that address replaces it (that user and company are deleted
+         *     in the same transaction), so an address cannot be squatted by registering it without access to it.
          */
         post: operations["register"];
         delete?: never;
@@ -242,10 +273,38 @@ export interface paths {
         /**
          * Verify a registration e-mail address
          * @description Consumes the verification token sent to user `id` (at registration, or to the new address after
-         *     an own e-mail change) and marks the address verified. Response body not shown in the
-         *     specification; designed as `Ok` with 'Verify Successful !'.
+         *     an own e-mail change) and marks the address verified. The link of an own e-mail change switches
+         *     the account to the new address at this moment and ends unused password-reset links; if another
+         *     account has taken that address meanwhile, it answers 400 'That email is taken, please try
+         *     another' and the address stays as it was. Response body not shown in the specification;
+         *     designed as `Ok` with 'Verify Successful !'.
          */
         post: operations["verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/resendVerification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the e-mail verification link again
+         * @description Not in the specification (designed). Sends a new verification link to the address when it belongs
+         *     to a user still waiting for verification (after registration or an own e-mail change); earlier
+         *     links stop working. Offered on the sign-in page's 'Please verify your email address' dialog. The
+         *     answer is the same whether or not the address has an account or is already verified, after the
+         *     same work: the request only queues a job and the worker looks the address up. Rate limited per
+         *     address (3 per hour) and per client address (10 per hour).
+         */
+        post: operations["resendVerification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -307,10 +366,16 @@ export interface paths {
         put?: never;
         /**
          * Edit own name, e-mail and contact number
-         * @description Saves the Account tab of Account Settings. The answer body is the JSON number `1` when the e-mail
-         *     address changed and `0` otherwise. On `1` every session of the user ends (the current token is
-         *     revoked too) and a verification link goes to the new address; the client removes the token, goes
-         *     to / and tells the user to log in again after verifying.
+         * @description Saves the Account tab of Account Settings. Changing the e-mail address or the contact number
+         *     (where sign-in codes go) needs `currentPassword` (ASVS 7.5.1; 400 'Please enter your current
+         *     password to confirm this change.' or 'Your current password is not correct.'). The contact
+         *     number follows the registration rule: calling code, then 7–15 national digits.
+         *
+         *     The answer body is the JSON number `1` when an e-mail change was requested and `0` otherwise. On
+         *     `1` the account keeps its current address (and its sessions) until the change is verified: a
+         *     verification link goes to the new address (it opens the registration page, which calls
+         *     `verify`), the current address is told of the change, and unused password-reset links end. The
+         *     client shows that a link went to the new address and that the change applies after verification.
          */
         post: operations["editMyProfile"];
         delete?: never;
@@ -330,10 +395,13 @@ export interface paths {
         put?: never;
         /**
          * Change own password and two-factor setting
-         * @description Saves the Security tab. `login2fa` is always saved. When `changePass` is true, `oldPass`,
-         *     `password` and `confirmPass` are required: the old password must match, the new one follows the
-         *     password rules and must equal `confirmPass`; every other session of the user then ends (the
-         *     calling session stays). Response body not shown in the specification; designed as `Ok` with
+         * @description Saves the Security tab. `login2fa` is always saved; turning it off (Y to N) needs the current
+         *     password (ASVS 7.5.1): `currentPassword`, or `oldPass` when the password changes in the same
+         *     call. When `changePass` is true, `oldPass`, `password` and `confirmPass` are required: the old
+         *     password is checked only against the stored one (never against the password rules, so a password
+         *     older than a rule can still be changed), the new one follows the password rules and must equal
+         *     `confirmPass`; every other session of the user then ends (the calling session stays) and unused
+         *     password-reset links end. Response body not shown in the specification; designed as `Ok` with
          *     'Data Update Successful !'.
          */
         post: operations["editMySecurity"];
@@ -2681,6 +2749,11 @@ export interface components {
             session_id: string;
             /** @description The pre-authentication token to use for the next one-time-code call. */
             jwttoken: string;
+            /**
+             * @description Designed: where the code went, masked for the two-factor page ('j***@example.com' for e-mail,
+             *     '+65 ****4567' for SMS: calling code and the last 4 digits).
+             */
+            destination: string;
         };
         OtpVerified: {
             /** @description The session token (payload holds role and user_id). */
@@ -2721,6 +2794,12 @@ export interface components {
              * @description Joining date.
              */
             createdAt?: string;
+            /**
+             * Format: email
+             * @description Designed. The new address of an own e-mail change waiting for verification (the link mailed to it is
+             *     unused and unexpired), or null. `email` stays the address in use until that link is opened.
+             */
+            pendingEmail?: string | null;
         };
         /**
          * @description A user of the company as admins see it. `password` and `confirmPass` of the specification's User
@@ -2978,6 +3057,9 @@ export interface components {
         ForgotPasswordRequest: {
             email: components["schemas"]["EmailAddress"];
         };
+        ResendVerificationRequest: {
+            email: components["schemas"]["EmailAddress"];
+        };
         VerifyResetRequest: {
             token: string;
         };
@@ -3233,18 +3315,27 @@ export interface components {
             firstName: components["schemas"]["PersonName"];
             lastName: components["schemas"]["PersonName"];
             email: components["schemas"]["EmailAddress"];
-            contactNumber: components["schemas"]["ContactNumber"];
+            /**
+             * @description Calling code followed by the national digits, without '+', as registration stores it; the
+             *     national part has 7 to 15 digits ('Contact Number cannot be less than 7 digits',
+             *     'Contact Number cannot exceed 15 digits.').
+             */
+            contactNumber: string;
+            /** @description The current password; required when `email` or `contactNumber` differs from the stored one (designed, ASVS 7.5.1). */
+            currentPassword?: string;
         };
         EditMySecurityRequest: {
             /** @description true when the password is being changed (the toggle is on). */
             changePass: boolean;
-            /** @description The current password; checked only when changePass is true (then it follows the password rules). */
+            /** @description The current password; checked only when changePass is true, and only against the stored password. */
             oldPass?: string;
             /** @description The new password; used only when changePass is true (then it follows the password rules). */
             password?: string;
             /** @description Must equal password when changePass is true ('Passwords do not match'). */
             confirmPass?: string;
             login2fa: components["schemas"]["Login2fa"];
+            /** @description The current password; required when `login2fa` turns from Y to N without a password change (designed, ASVS 7.5.1). */
+            currentPassword?: string;
         };
         EditSenderIdRequest: {
             /**
@@ -4205,6 +4296,10 @@ export interface operations {
                         /** @description Answers JSON with country_name and country_code. */
                         geoipUrl: string | null;
                         sandbox: boolean;
+                        /** @description Designed. The operator's Terms of Service page (HERALD_TERMS_URL), or null. */
+                        termsUrl: string | null;
+                        /** @description Designed. The operator's Privacy Policy page (HERALD_PRIVACY_URL), or null. */
+                        privacyUrl: string | null;
                     };
                 };
             };
@@ -4322,10 +4417,11 @@ export interface operations {
                     "application/json": components["schemas"]["OtpVerified"];
                 };
             };
-            /** @description 400: 'Invalid OTP' (wrong, used or expired code, or unknown session). */
+            /** @description 400: 'Invalid OTP' (wrong, used or expired code, or unknown session); 'Too many attempts, request a new code' once the code's 5 tries are spent. */
             400: components["responses"]["BadRequest"];
             /** @description 401: 'Token Expired. Please Login Again.' */
             401: components["responses"]["Unauthorized"];
+            /** @description Too many tries from this client address, or the account's wrong codes reached the cap: 'Too many wrong codes. For your security, please sign in again later. We have sent a warning to the account's e-mail address.' (the sign-in attempt has ended). */
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -4463,6 +4559,33 @@ export interface operations {
             400: components["responses"]["BadRequest"];
         };
     };
+    resendVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResendVerificationRequest"];
+            };
+        };
+        responses: {
+            /** @description 'Please check your email for verification !' for every well-formed address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description 400: 'Invalid email format' (malformed address). */
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     logout: {
         parameters: {
             query?: never;
@@ -4518,7 +4641,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `1` when the e-mail changed (log in again after verifying), else `0`. */
+            /** @description `1` when an e-mail change awaits verification of the new address, else `0`. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4527,9 +4650,10 @@ export interface operations {
                     "application/json": 0 | 1;
                 };
             };
-            /** @description Validation failure or 'That email is taken, please try another'; the client shows the message of a 400. */
+            /** @description Validation failure, a missing or wrong current password, or 'That email is taken, please try another'; the client shows the message of a 400. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     editMySecurity: {
@@ -4554,9 +4678,10 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
-            /** @description Validation failure, wrong old password ('Invalid old password', designed) or 'Passwords do not match'; the client shows the message. */
+            /** @description Validation failure, wrong old password ('Invalid old password', designed), a missing or wrong current password when turning 2FA off, or 'Passwords do not match'; the client shows the message. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     editMyNotification: {

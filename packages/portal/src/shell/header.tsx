@@ -1,13 +1,14 @@
 import { ApiError, unwrap } from "@herald/api-client";
 import { MESSAGES, roleLabel, sgdToCents } from "@herald/domain";
-import { AvatarMenu, CreditBox, NotificationBell, NotificationPanel, Select, Stack } from "@herald/ui";
+import { AvatarMenu, CreditSummary, NotificationBell, NotificationPanel, Select } from "@herald/ui";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { $api, api } from "../api";
 import { useDialogs } from "../dialogs";
 import { clearToken, getToken } from "../session";
 import { routerLink } from "./link";
+import { useThemePreference } from "./theme";
 import { useProfile } from "./use-profile";
 
 const VENDOR_SUPPORT = "Herald Support";
@@ -20,8 +21,19 @@ export function Header() {
   const profile = useProfile();
   const me = profile.data;
   const isAdmin = me?.userRole === "admin";
-  const company = $api.useQuery("post", "/getCompany", { body: {} }, { enabled: isAdmin, staleTime: 60_000 });
-  const notes = $api.useQuery("post", "/getNotification", {}, { refetchInterval: 30_000 });
+  // Notifications and corporate credit load once the profile has (a refused session costs one call), and
+  // refresh after each refresh of the profile (every 30 s while the tab is visible, and on focus).
+  const company = $api.useQuery("post", "/getCompany", { body: {} }, { enabled: isAdmin });
+  const notes = $api.useQuery("post", "/getNotification", {}, { enabled: me !== undefined });
+  const [theme, setTheme] = useThemePreference();
+  const lastRefresh = useRef(0);
+  useEffect(() => {
+    const first = lastRefresh.current === 0;
+    lastRefresh.current = profile.dataUpdatedAt;
+    if (first || profile.dataUpdatedAt === 0) return;
+    for (const path of ["/getNotification", "/getCompany"])
+      void queryClient.invalidateQueries({ queryKey: ["post", path] }, { cancelRefetch: false });
+  }, [profile.dataUpdatedAt, queryClient]);
   const markRead = $api.useMutation("post", "/updateNotification");
   const setStatus = $api.useMutation("post", "/updateStatus");
   const [panelOpen, setPanelOpen] = useState(false);
@@ -80,22 +92,27 @@ export function Header() {
   if (!me) return null;
   const name = `${me.firstName} ${me.lastName ?? ""}`.trim();
   return (
-    <Stack direction="row" gap="4" align="center" justify="flex-end" wrap>
-      {isAdmin && company.data && (
-        <CreditBox
-          label="Corporate Credit"
-          cents={sgdToCents(company.data.companyCredit)}
-          onTopUp={() => void requestTopUp(1)}
-          pending={sending}
-        />
-      )}
-      <CreditBox
-        label="My Credit"
-        cents={sgdToCents(me.userCredit)}
-        onTopUp={() =>
-          isAdmin ? navigate(`/user-manage/user-edit/${me.userId}/user-credit`) : void requestTopUp(2)
-        }
-        pending={sending}
+    <>
+      <CreditSummary
+        credits={[
+          ...(isAdmin && company.data
+            ? [
+                {
+                  label: "Corporate Credit",
+                  cents: sgdToCents(company.data.companyCredit),
+                  onTopUp: () => void requestTopUp(1),
+                  pending: sending,
+                },
+              ]
+            : []),
+          {
+            label: "My Credit",
+            cents: sgdToCents(me.userCredit),
+            onTopUp: () =>
+              isAdmin ? navigate(`/user-manage/user-edit/${me.userId}/user-credit`) : void requestTopUp(2),
+            pending: sending,
+          },
+        ]}
       />
       <Select
         label="Status"
@@ -127,7 +144,9 @@ export function Header() {
         settingsHref="/admin/profile-settings"
         onLogout={() => void logout()}
         renderLink={routerLink}
+        theme={theme}
+        onThemeChange={setTheme}
       />
-    </Stack>
+    </>
   );
 }

@@ -3,7 +3,7 @@ import { AppShell, LoadingOverlay } from "@herald/ui";
 import { useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { useDialogs } from "../dialogs";
-import { clearToken, currentRole } from "../session";
+import { clearToken } from "../session";
 import { Header } from "./header";
 import { routerLink } from "./link";
 import { navSections } from "./nav";
@@ -20,19 +20,22 @@ export function Shell() {
     // A profile that cannot load means the session is unusable: warn once, drop the token, go to /.
     const message = (profile.error as { message?: string } | null)?.message;
     const sessionEnded = message === MESSAGES.invalidOrExpiredToken || message === MESSAGES.sessionExpired;
-    if (profile.isError && !told.current && !sessionEnded) {
+    // A failed refresh (network, server restarting) keeps the profile shown: only a first load that fails.
+    if (profile.isError && profile.data === undefined && !told.current && !sessionEnded) {
       told.current = true;
       void dialogs.message("warning", MESSAGES.profileLoadFailed).then(() => {
         clearToken();
         navigate("/", { replace: true });
       });
     }
-  }, [profile.isError, profile.error, dialogs, navigate]);
+  }, [profile.isError, profile.data, profile.error, dialogs, navigate]);
   return (
     <AppShell
       brand="Herald"
       sections={navSections}
-      showAdmin={currentRole() === "admin"}
+      // The role the server reports (refreshed with the profile), not the one in the token: a role change
+      // shows without signing in again.
+      showAdmin={profile.data?.userRole === "admin"}
       currentPath={location.pathname}
       header={<Header />}
       footer={`© ${new Date().getFullYear()} Herald · Business messaging`}

@@ -1,13 +1,15 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, parse as pgliteParse, protocol } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { ensurePrivateDir, restrictTree } from "./data-dir";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -21,6 +23,13 @@ export interface Database {
   db: Db;
   /** Raw SQL with positional parameters ($1, $2 ...). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * A read statement prepared once (per connection on PostgreSQL, once on PGlite) and reused: no parse
+   * and, after a few calls, no planning per call, which is most of the cost of a small query. For the hot
+   * read paths (the actor, getProfile). Outside transactions only: on PGlite it waits for a running
+   * transaction to end. Parameters are strings, numbers, booleans, Dates or null.
+   */
+  prepared<T = Record<string, unknown>>(name: string, text: string): (params: unknown[]) => Promise<T[]>;
   /** The PGlite instance when embedded (the job queue runs on it). */
   pglite?: PGlite;
   /** The pg pool when on PostgreSQL. */
@@ -38,6 +47,34 @@ export function migrationsFolder(): string {
   return found;
 }
 
+/**
+ * Query counting. Every statement the app sends through `Database.query` or through Drizzle (`db`, its
+ * transactions, and jobs enqueued with a transaction) is reported to the recorder of the async context it
+ * runs in, if any. `recordQueries(fn)` runs `fn` in a fresh context and returns the SQL texts sent while it
+ * ran; background work (job workers, the session-invalidation listener) runs in other contexts and is not
+ * counted. Tests use it through `countQueries` in src/test/harness.ts to hold a request to a bounded number
+ * of queries (no query per row). Outside a recorder it costs one AsyncLocalStorage lookup per query.
+ */
+const queryRecorder = new AsyncLocalStorage<string[]>();
+
+function noteQuery(text: string) {
+  queryRecorder.getStore()?.push(text);
+}
+
+export async function recordQueries<T>(fn: () => PromiseLike<T>): Promise<{ result: T; queries: string[] }> {
+  const queries: string[] = [];
+  // `then` is called inside the context: a lazy thenable (Fastify's inject starts the request in `then`)
+  // would otherwise run in the context of whoever awaits it.
+  const result = await queryRecorder.run(
+    queries,
+    () => new Promise<T>((resolve, reject) => fn().then(resolve, reject)),
+  );
+  return { result, queries };
+}
+
+/** Drizzle reports each statement it executes (on both drivers, in and out of transactions) here. */
+const drizzleLogger = { logQuery: (query: string) => noteQuery(query) };
+
 // bigint columns (money in cents, counts) come back as numbers: all our values fit in 2^53.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
@@ -52,15 +89,23 @@ export async function openDatabase(opts: {
     pool.on("error", () => {
       /* idle client errors are reported on next use */
     });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger: drizzleLogger }) as unknown as Db;
     return {
       kind: "postgres",
       db,
       pool,
       connectionString: opts.databaseUrl,
       async query<T>(text: string, params: unknown[] = []) {
+        noteQuery(text);
         const r = await pool.query(text, params);
         return r.rows as T[];
+      },
+      prepared<T>(name: string, text: string) {
+        return async (params: unknown[]) => {
+          noteQuery(text);
+          const r = await pool.query({ name, text, values: params });
+          return r.rows as T[];
+        };
       },
       close: () => pool.end(),
     };
@@ -68,19 +113,77 @@ export async function openDatabase(opts: {
   let dir: string | undefined;
   if (!opts.memory) {
     dir = path.join(opts.dataDir, "pgdata");
-    mkdirSync(dir, { recursive: true });
+    ensurePrivateDir(opts.dataDir);
+    ensurePrivateDir(dir);
   }
   const pglite = await PGlite.create(dir);
-  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  if (dir) restrictTree(dir);
+  const db = drizzlePglite(pglite, { schema, logger: drizzleLogger }) as unknown as Db;
   return {
     kind: "pglite",
     db,
     pglite,
     async query<T>(text: string, params: unknown[] = []) {
+      noteQuery(text);
       const r = await pglite.query<T>(text, params);
       return r.rows;
     },
-    close: () => pglite.close(),
+    prepared: <T>(name: string, text: string) => pglitePrepared<T>(pglite, name, text),
+    close: async () => {
+      await pglite.close();
+      if (dir) restrictTree(dir);
+    },
+  };
+}
+
+const pgliteStatements = new WeakMap<PGlite, Map<string, string>>();
+const { serialize } = protocol;
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+const asText = (v: unknown): string | null =>
+  v === null || v === undefined ? null : v instanceof Date ? v.toISOString() : String(v);
+
+/**
+ * PGlite's `query` parses, describes and plans every statement; a named statement is parsed once and then
+ * only bound and executed (one call into PostgreSQL instead of five). Runs under both of PGlite's locks,
+ * like `query`, so it never interleaves with another query or a transaction.
+ */
+function pglitePrepared<T>(pglite: PGlite, name: string, text: string) {
+  const known = pgliteStatements.get(pglite) ?? new Map<string, string>();
+  pgliteStatements.set(pglite, known);
+  return async (params: unknown[]): Promise<T[]> => {
+    noteQuery(text);
+    return pglite._runExclusiveTransaction(() =>
+      pglite.runExclusive(async () => {
+        const prepared = known.get(name);
+        if (prepared !== undefined && prepared !== text) throw new Error(`statement ${name} prepared twice`);
+        if (prepared === undefined) {
+          await pglite.execProtocol(concat([serialize.parse({ name, text }), serialize.sync()]), {
+            syncToFs: false,
+          });
+          known.set(name, text);
+        }
+        const r = await pglite.execProtocol(
+          concat([
+            serialize.bind({ statement: name, values: params.map(asText) }),
+            serialize.describe({ type: "P" }),
+            serialize.execute({}),
+            serialize.sync(),
+          ]),
+          { syncToFs: false },
+        );
+        return (pgliteParse.parseResults(r.messages, pglite.parsers)[0]?.rows ?? []) as T[];
+      }),
+    );
   };
 }
 

@@ -159,7 +159,7 @@ export const emailTokens = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    kind: varchar("kind", { length: 10 }).notNull(),
+    kind: varchar("kind", { length: 20 }).notNull(),
     tokenHash: varchar("token_hash", { length: 64 }).notNull(),
     email: varchar("email", { length: 254 }).notNull(),
     createdAt: createdAt(),
@@ -169,7 +169,8 @@ export const emailTokens = pgTable(
   (t) => [
     uniqueIndex("email_tokens_hash_key").on(t.tokenHash),
     index("email_tokens_user_idx").on(t.userId, t.kind),
-    check("email_tokens_kind_check", sql`${t.kind} in ('verify', 'reset')`),
+    // 'email-change': the link to a new address of an own e-mail change (the address in `email`).
+    check("email_tokens_kind_check", sql`${t.kind} in ('verify', 'reset', 'email-change')`),
   ],
 );
 

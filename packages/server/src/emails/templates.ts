@@ -75,3 +75,42 @@ export function lowCreditEmail(companyName: string, balance: string, threshold: 
     links: [],
   };
 }
+
+/** To the new address of an own e-mail change: the link that makes the change. */
+export function emailChangeVerifyEmail(firstName: string, newEmail: string, link: string): RenderedEmail {
+  return {
+    subject: "Confirm your new e-mail address",
+    text: `Hello ${firstName},\n\nYou asked to change the e-mail address of your Herald account to ${newEmail}. To confirm it, open:\n${link}\n\nUntil then you keep signing in with your current address. The link works once and expires in 24 hours. If you did not ask for this, ignore this e-mail.`,
+    html: layout(
+      "Confirm your new e-mail address",
+      `<p>Hello ${esc(firstName)},</p><p>You asked to change the e-mail address of your Herald account to <strong>${esc(newEmail)}</strong>.</p>${button(link, "Confirm new e-mail")}<p>Until then you keep signing in with your current address. The link works once and expires in 24 hours. If you did not ask for this, ignore this e-mail.</p>`,
+    ),
+    links: [link],
+  };
+}
+
+/** To the current address of an own e-mail change: a notice, so a stolen session cannot move the account quietly. */
+export function emailChangeNoticeEmail(firstName: string, newEmail: string): RenderedEmail {
+  return {
+    subject: "Your e-mail address is being changed",
+    text: `Hello ${firstName},\n\nSomeone signed in to your Herald account asked to change its e-mail address to ${newEmail}. The change happens only when the link sent to that address is opened; until then this address stays in use.\n\nIf this was not you, change your password now (Account Settings > Security) and tell your administrator: changing the password also cancels the pending change of address.`,
+    html: layout(
+      "Your e-mail address is being changed",
+      `<p>Hello ${esc(firstName)},</p><p>Someone signed in to your Herald account asked to change its e-mail address to <strong>${esc(newEmail)}</strong>. The change happens only when the link sent to that address is opened; until then this address stays in use.</p><p>If this was not you, change your password now (Account Settings &gt; Security) and tell your administrator: changing the password also cancels the pending change of address.</p>`,
+    ),
+    links: [],
+  };
+}
+
+export function otpLockedEmail(firstName: string, ip: string): RenderedEmail {
+  const text = `Hello ${firstName},\n\nSomeone signed in to your Herald account with your password, then entered wrong sign-in codes too many times (from the address ${ip}). We stopped that sign-in; sign-in codes are refused for up to an hour.\n\nIf it was not you, your password is known to someone else: change it now (Forgot password? on the sign-in page).`;
+  return {
+    subject: "Too many wrong sign-in codes on your Herald account",
+    text,
+    html: layout(
+      "Too many wrong sign-in codes",
+      `<p>Hello ${esc(firstName)},</p><p>Someone signed in to your Herald account with your password, then entered wrong sign-in codes too many times (from the address ${esc(ip)}). We stopped that sign-in; sign-in codes are refused for up to an hour.</p><p><strong>If it was not you, your password is known to someone else: change it now</strong> (Forgot password? on the sign-in page).</p>`,
+    ),
+    links: [],
+  };
+}

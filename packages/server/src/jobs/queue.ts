@@ -6,9 +6,13 @@ import type { Database, DbOrTx } from "../db/client";
 export interface JobPayloads {
   "email.send": { to: string; subject: string; text: string; html?: string; links?: string[]; key: string };
   "sms.send": { to: string; text: string; senderId?: string; key: string };
+  /** A password reset request: the worker looks the address up, so the request does the same work for any address. */
+  "auth.forgot": { email: string };
+  /** A new verification link for an address still waiting for verification (looked up by the worker). */
+  "auth.verify-resend": { email: string };
 }
 export type JobName = keyof JobPayloads;
-export const JOB_NAMES: JobName[] = ["email.send", "sms.send"];
+export const JOB_NAMES: JobName[] = ["email.send", "sms.send", "auth.forgot", "auth.verify-resend"];
 
 export type JobHandlers = { [K in JobName]: (data: JobPayloads[K]) => Promise<void> };
 

@@ -1,8 +1,10 @@
 import type { Deps } from "../deps";
+import { authService } from "../modules/auth/auth.service";
 import type { JobHandlers } from "./queue";
 
-/** The workers: each job calls one provider with its idempotency key. */
+/** The workers: a sending job calls one provider with its idempotency key; an auth job looks an address up first. */
 export function jobHandlers(deps: Deps): JobHandlers {
+  const auth = authService(deps);
   return {
     async "email.send"(data) {
       await deps.email.send({
@@ -21,6 +23,12 @@ export function jobHandlers(deps: Deps): JobHandlers {
         senderId: data.senderId,
         idempotencyKey: data.key,
       });
+    },
+    async "auth.forgot"(data) {
+      await auth.mailResetLink(data.email);
+    },
+    async "auth.verify-resend"(data) {
+      await auth.mailVerificationAgain(data.email);
     },
   };
 }

@@ -1,6 +1,7 @@
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
-import { companies, departments, sessions, userDepartments, users } from "../db/schema";
+import { companies, departments, emailTokens, sessions, userDepartments, users } from "../db/schema";
+import { hashToken } from "../lib/tokens";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -65,4 +66,29 @@ export async function revokeSessions(db: DbOrTx, userId: string, exceptSessionId
         exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
       ),
     );
+}
+
+/**
+ * Spends a single-use e-mailed link (verification, reset, e-mail change) of one user: marks it used and
+ * answers its row, or undefined when the link is unknown, of another kind or user, used or expired.
+ */
+export async function spendLink(
+  tx: DbOrTx,
+  kind: "verify" | "reset" | "email-change",
+  link: { id: string; token: string },
+) {
+  const [t] = await tx
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(emailTokens.tokenHash, hashToken(link.token)),
+        eq(emailTokens.userId, link.id),
+        eq(emailTokens.kind, kind),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning();
+  return t;
 }

@@ -1,5 +1,6 @@
 import type { Database } from "../db/client";
 import { Forbidden, Unauthorized } from "../errors";
+import type { SessionCache } from "../lib/session-cache";
 import { type AccessClaims, verifyToken } from "../lib/tokens";
 
 /** Who is calling: set by the auth hook on every protected /api request. */
@@ -23,23 +24,46 @@ const bearer = (header: string | undefined) => {
   return m?.[1];
 };
 
+/** The `exp` claim (seconds) of a token whose signature was just verified. */
+const expiryOf = (token: string): number => {
+  const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString()) as {
+    exp?: unknown;
+  };
+  return typeof payload.exp === "number" ? payload.exp : 0;
+};
+
 /**
  * Authenticates a bearer token: a valid signature, an access (not pre-authentication) token, and a live
- * session of an active user. One indexed query per request.
+ * session of an active user. One indexed query per request, or none when the session's actor is in the
+ * process's session cache (kept only while revocations are received, see lib/session-cache.ts). A token
+ * whose signature was already verified is not verified again (its expiry still is).
  */
 export async function authenticate(
   database: Database,
   secret: Uint8Array,
   authorization: string | undefined,
+  cache?: SessionCache,
 ): Promise<Actor> {
   const token = bearer(authorization);
   if (!token) throw new Unauthorized("Invalid or expired token");
-  const result = await verifyToken(secret, token);
-  if (!result.ok)
-    throw new Unauthorized(
-      result.expired ? "Session Expired. Please login again." : "Invalid or expired token",
-    );
-  return loadActor(database, result.claims, "access");
+  let claims = cache?.verifiedToken(token);
+  if (!claims) {
+    const result = await verifyToken(secret, token);
+    if (!result.ok)
+      throw new Unauthorized(
+        result.expired ? "Session Expired. Please login again." : "Invalid or expired token",
+      );
+    claims = result.claims;
+    cache?.rememberToken(token, claims, expiryOf(token));
+  }
+  if (claims.typ !== "access") throw new Unauthorized("Invalid or expired token");
+  const cached = await cache?.actor(claims);
+  if (cached) return { ...cached, departmentIds: [...cached.departmentIds], sessionId: claims.sid };
+  const epoch = cache?.epoch() ?? 0;
+  const { actor, sessionExpiresAt } = await lookupActor(database, claims, "access");
+  const { sessionId: _, ...forCache } = actor;
+  cache?.set(epoch, claims.sid, "access", forCache, sessionExpiresAt);
+  return { ...actor, departmentIds: [...actor.departmentIds] };
 }
 
 export async function loadActor(
@@ -47,32 +71,47 @@ export async function loadActor(
   claims: AccessClaims,
   typ: AccessClaims["typ"],
 ): Promise<Actor> {
+  return (await lookupActor(database, claims, typ)).actor;
+}
+
+const ACTOR_SQL = `select u.id as user_id, u.company_id, u.user_role, u.is_owner, u.status, s.expires_at,
+       array(select ud.department_id from user_departments ud where ud.user_id = u.id) as department_ids
+  from sessions s join users u on u.id = s.user_id and u.company_id = s.company_id
+ where s.id = $1 and s.user_id = $2 and s.kind = $3 and s.revoked_at is null and s.expires_at > now()`;
+
+/** The one query behind the actor: session, user and department ids together (a prepared statement). */
+async function lookupActor(
+  database: Database,
+  claims: AccessClaims,
+  typ: AccessClaims["typ"],
+): Promise<{ actor: Actor; sessionExpiresAt: Date }> {
   if (claims.typ !== typ) throw new Unauthorized("Invalid or expired token");
-  const rows = await database.query<{
+  const rows = await database.prepared<{
     user_id: string;
     company_id: string;
     user_role: Actor["role"];
     is_owner: boolean;
     status: string;
     department_ids: string[] | null;
+    expires_at: Date | string;
   }>(
-    `select u.id as user_id, u.company_id, u.user_role, u.is_owner, u.status,
-            array(select ud.department_id from user_departments ud where ud.user_id = u.id) as department_ids
-       from sessions s join users u on u.id = s.user_id and u.company_id = s.company_id
-      where s.id = $1 and s.user_id = $2 and s.kind = $3 and s.revoked_at is null and s.expires_at > now()`,
-    [claims.sid, claims.user_id, typ],
-  );
+    "herald_actor",
+    ACTOR_SQL,
+  )([claims.sid, claims.user_id, typ]);
   const row = rows[0];
   if (!row) throw new Unauthorized("Session Expired. Please login again.");
   if (row.status !== "active")
     throw new Forbidden("Your account is not active. Please contact your administrator.");
   return {
-    userId: row.user_id,
-    companyId: row.company_id,
-    role: row.user_role,
-    isOwner: row.is_owner,
-    departmentIds: row.department_ids ?? [],
-    sessionId: claims.sid,
+    actor: {
+      userId: row.user_id,
+      companyId: row.company_id,
+      role: row.user_role,
+      isOwner: row.is_owner,
+      departmentIds: row.department_ids ?? [],
+      sessionId: claims.sid,
+    },
+    sessionExpiresAt: new Date(row.expires_at),
   };
 }
 

@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { inject } from "vitest";
 import { buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
-import { type Database, openDatabase, runMigrations } from "../db/client";
+import { type Database, openDatabase, recordQueries, runMigrations } from "../db/client";
 import { companies, sessions, users } from "../db/schema";
 import { hashPassword } from "../lib/passwords";
 import { signToken } from "../lib/tokens";
@@ -57,6 +57,27 @@ export async function testApp(overrides: Record<string, string> = {}): Promise<F
     apps.set(key, app);
   }
   return app;
+}
+
+/**
+ * Another API process on the worker's database, as a second server behind a load balancer would be: its own
+ * pool (on PostgreSQL), session cache and invalidation listener. On PGlite it shares the embedded instance
+ * (PGlite is one process's database) but keeps its own cache and listener. Close it when done.
+ */
+export async function secondInstance(): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
+  const { database: shared, dataDir } = await sharedDatabase();
+  const databaseUrl = inject("databaseUrl") || undefined;
+  const database = databaseUrl ? await openDatabase({ databaseUrl, dataDir }) : shared;
+  // No workers of its own (the first instance runs them); config refuses HERALD_WORKERS=false on PGlite.
+  const app = await buildApp({ config: { ...testConfig({}, dataDir), runWorkers: false }, database });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      if (database !== shared) await database.close();
+    },
+  };
 }
 
 let seq = 0;
@@ -146,7 +167,12 @@ export async function eventually<T>(
 
 let ipSeq = 0;
 /** A distinct client address per test, so per-IP rate limits of one test never touch another. */
-export const clientIp = () => `10.${(process.pid >> 8) & 255}.${process.pid & 255}.${++ipSeq % 250}`;
+export const clientIp = () => {
+  ipSeq += 1;
+  // 10.<worker>.<seq high>.<seq low>: 65,536 distinct addresses per worker before any repeats
+  const worker = Number(process.env.VITEST_POOL_ID ?? process.pid % 250) % 256;
+  return `10.${worker}.${(ipSeq >> 8) & 255}.${ipSeq & 255}`;
+};
 
 /** Newest sandbox message to an address (e-mail or SMS), waiting for the worker to deliver it. */
 export async function lastMessageTo(app: FastifyInstance, to: string, after = new Date(0)) {
@@ -163,3 +189,63 @@ export async function lastMessageTo(app: FastifyInstance, to: string, after = ne
     return rows[0];
   });
 }
+
+/** Transaction control is sent by some drivers and not by others: it is not counted as a query. */
+const TRANSACTION_CONTROL = /^\s*(begin|start transaction|commit|rollback|savepoint|release)\b/i;
+
+export interface QueryCount<T> {
+  /** Statements sent to the database while `fn` ran (transaction control excluded). */
+  count: number;
+  /** Their SQL texts, in order: put them in failure messages. */
+  queries: string[];
+  result: T;
+}
+
+/**
+ * Counts the queries one request (or any piece of work) sends to the database: the rule "one query for
+ * the actor, a bounded number for the work, never one per row" as a test helper. Use it for every new
+ * endpoint, with a list long enough to show that the count does not grow with the rows:
+ *
+ *   const { count, queries, result } = await countQueries(() =>
+ *     app.inject({ method: "POST", url: "/api/getProfile", headers: auth(owner) }));
+ *   expect(count, queries.join("\n")).toBeLessThanOrEqual(2);
+ *
+ * Only work started inside `fn` is counted (it follows the async context), so job workers and other tests'
+ * requests running at the same time are not. The actor is cached per session (src/lib/session-cache.ts):
+ * a token's first request costs one query for the actor and later ones none, until the session or its user
+ * changes; call `countQueries` on a second request to count the work alone, or on a fresh token to count
+ * both.
+ */
+export async function countQueries<T>(fn: () => PromiseLike<T>): Promise<QueryCount<T>> {
+  const { result, queries } = await recordQueries(fn);
+  const counted = queries.filter((q) => !TRANSACTION_CONTROL.test(q));
+  return { count: counted.length, queries: counted, result };
+}
+
+/** POST to `/api<url>` from a distinct client address (per-IP limits of one test never touch another). */
+export const apiPost = (
+  app: FastifyInstance,
+  url: string,
+  payload: unknown,
+  opts: { token?: string; ip?: string } = {},
+) =>
+  app.inject({
+    method: "POST",
+    url: `/api${url}`,
+    payload: payload as object,
+    remoteAddress: opts.ip ?? clientIp(),
+    headers: opts.token ? { authorization: `Bearer ${opts.token}` } : {},
+  });
+
+/** A valid registration body with a fresh address; `over` replaces fields. */
+export const registration = (over: Record<string, unknown> = {}) => ({
+  firstName: "Mei",
+  lastName: "Ling",
+  companyName: "Lion City Traders",
+  email: uniqueEmail("owner"),
+  password: "Str0ng!Passw0rd",
+  confirmPass: "Str0ng!Passw0rd",
+  country: "Singapore",
+  contactNumber: "6591234567",
+  ...over,
+});

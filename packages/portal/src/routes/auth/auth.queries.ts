@@ -12,6 +12,8 @@ export const authApi = {
   verify: async (body: Schema<"VerifyEmailRequest">) => unwrap(await api.POST("/verify", { body })),
   forgotPassword: async (body: Schema<"ForgotPasswordRequest">) =>
     unwrap(await api.POST("/forgotpassword", { body })),
+  resendVerification: async (body: Schema<"ResendVerificationRequest">) =>
+    unwrap(await api.POST("/resendVerification", { body })),
   verifyReset: async (body: Schema<"VerifyResetRequest">) => unwrap(await api.POST("/verifyReset", { body })),
   reset: async (body: Schema<"ResetPasswordRequest">) => unwrap(await api.POST("/reset", { body })),
 };

@@ -1,5 +1,5 @@
 import { MESSAGES, validateEmail } from "@herald/domain";
-import { Button, PasswordField, TextField } from "@herald/ui";
+import { Button, PasswordField, Stack, TextField } from "@herald/ui";
 import { type FormEvent, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useDialogs } from "../../dialogs";
@@ -7,7 +7,7 @@ import { clearToken, setToken } from "../../session";
 import * as styles from "./auth.css";
 import { authApi, failure } from "./auth.queries";
 import { AuthLink, AuthPage } from "./auth-page";
-import { HOME, rememberOtpSession, twoFactorPath } from "./two-factor-paths";
+import { HOME, rememberOtpSession, type TwoFactorState, twoFactorPath } from "./two-factor-paths";
 
 interface Errors {
   email?: string | null;
@@ -58,13 +58,19 @@ export default function LoginScreen() {
       try {
         const otp = await authApi.requestOtp({ jwttoken: answer.jwttoken, sms: false });
         rememberOtpSession(otp.session_id);
-        navigate(twoFactorPath("email", otp.jwttoken, otp.session_id));
+        const state: TwoFactorState = { destination: otp.destination };
+        navigate(twoFactorPath("email", otp.jwttoken, otp.session_id), { state });
       } catch (err) {
         await dialogs.message("error", failure(err).message);
       }
     } catch (err) {
       const { status, message } = failure(err);
-      await dialogs.message(status === 403 ? "warning" : "error", message);
+      // Not verified yet: the dialog offers a new verification link.
+      const offer =
+        status === 403 && message === MESSAGES.verifyEmailFirst ? (
+          <ResendVerification email={email.trim()} />
+        ) : undefined;
+      await dialogs.message(status === 403 ? "warning" : "error", message, offer);
     } finally {
       sending.current = false;
       setBusy(false);
@@ -113,5 +119,32 @@ export default function LoginScreen() {
         </Button>
       </form>
     </AuthPage>
+  );
+}
+
+/** "Resend verification e-mail" inside the sign-in dialog, then the answer in its place. */
+function ResendVerification({ email }: { email: string }) {
+  const [state, setState] = useState<"idle" | "sending" | "sent">("idle");
+  const [answer, setAnswer] = useState("");
+  async function resend() {
+    setState("sending");
+    try {
+      await authApi.resendVerification({ email });
+      setAnswer(MESSAGES.verificationEmailResent);
+      setState("sent");
+    } catch (err) {
+      setAnswer(failure(err).message);
+      setState("idle");
+    }
+  }
+  return (
+    <Stack as="span" gap="2" align="center">
+      {state === "sent" ? null : (
+        <Button variant="link" loading={state === "sending"} onClick={() => void resend()}>
+          {MESSAGES.resendVerificationEmail}
+        </Button>
+      )}
+      <span role="status">{answer}</span>
+    </Stack>
   );
 }

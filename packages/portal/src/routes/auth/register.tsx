@@ -23,11 +23,12 @@ import {
   Spinner,
   TextField,
 } from "@herald/ui";
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { useDialogs } from "../../dialogs";
 import * as styles from "./auth.css";
-import { authApi, failure } from "./auth.queries";
+import { authApi, failure, portalConfigQuery } from "./auth.queries";
 import { AuthLink, AuthPage } from "./auth-page";
 import { useGeoCountry } from "./use-geo-country";
 
@@ -54,8 +55,9 @@ function VerifyEmail({ id, token }: { id: string; token: string }) {
         await authApi.verify({ id, token });
         await dialogs.message("success", MESSAGES.verifySuccess);
       } catch (err) {
-        const { status } = failure(err);
-        if (status === 400) await dialogs.message("error", MESSAGES.invalidOrExpiredToken);
+        const { status, message } = failure(err);
+        // The server names the reason (an expired link, or a new address taken meanwhile).
+        if (status === 400) await dialogs.message("error", message || MESSAGES.invalidOrExpiredToken);
         else await dialogs.message("warning", MESSAGES.somethingWentWrong);
       }
       navigate("/", { replace: true });
@@ -121,6 +123,13 @@ function RegisterForm() {
   const navigate = useNavigate();
   const dialogs = useDialogs();
   const geoCountry = useGeoCountry();
+  // The operator's own pages when configured, otherwise the built-in ones; both open in a new tab so that
+  // the form keeps what was typed.
+  const config = useQuery(portalConfigQuery());
+  const legal = {
+    terms: config.data?.termsUrl ?? "/legal/terms",
+    privacy: config.data?.privacyUrl ?? "/legal/privacy",
+  };
   const [values, setValues] = useState<Values>({
     firstName: "",
     lastName: "",
@@ -318,11 +327,11 @@ function RegisterForm() {
             label={
               <>
                 I agree to the{" "}
-                <a href="term" target="_blank" rel="noopener noreferrer" className={styles.link}>
+                <a href={legal.terms} target="_blank" rel="noopener noreferrer" className={styles.link}>
                   Terms of Service
                 </a>{" "}
                 and{" "}
-                <a href="privacy" target="_blank" rel="noopener noreferrer" className={styles.link}>
+                <a href={legal.privacy} target="_blank" rel="noopener noreferrer" className={styles.link}>
                   Privacy Policy
                 </a>
               </>

@@ -86,8 +86,9 @@ function ResetForm({ id, token }: { id: string; token: string }) {
       navigate("/login", { replace: true });
     } catch (err) {
       setSending(false);
-      const { status } = failure(err);
-      if (status === 400) await dialogs.message("error", MESSAGES.invalidEmailOrPassword);
+      const { status, message } = failure(err);
+      // 400 names the reason: an expired link ('Invalid Email or Password'), or a password rule.
+      if (status === 400) await dialogs.message("error", message);
       else await dialogs.message("warning", MESSAGES.somethingWentWrong);
     } finally {
       sendingRef.current = false;
@@ -101,6 +102,8 @@ function ResetForm({ id, token }: { id: string; token: string }) {
         label="New password"
         name="password"
         autoComplete="new-password"
+        // The rule shows once: as the hint, or as the error when the password breaks it.
+        rulesHint={showPassword ? null : undefined}
         required
         value={password}
         error={showPassword}

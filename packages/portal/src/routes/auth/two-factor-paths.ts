@@ -7,6 +7,11 @@ export type OtpChannel = "email" | "sms";
 export const twoFactorPath = (channel: OtpChannel, jwttoken: string, session: string) =>
   `/auths/fapage-${channel}/${encodeURIComponent(jwttoken)}/${encodeURIComponent(session)}`;
 
+/** Navigation state of the two-factor pages: where the code went, masked ("j***@example.com"). */
+export interface TwoFactorState {
+  destination?: string;
+}
+
 const OTP_SESSION_KEY = "otpSessionId";
 
 /** Keeps the current one-time-code session id for this tab (the spec stores it on sign-in). */

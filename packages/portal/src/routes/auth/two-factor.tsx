@@ -1,7 +1,7 @@
 import { MESSAGES, RESEND_COUNTDOWN_S } from "@herald/domain";
-import { Button, OtpInput, ResendCodeButton } from "@herald/ui";
+import { Button, Icon, OtpInput, ResendCodeButton } from "@herald/ui";
 import { type FormEvent, useRef, useState } from "react";
-import { useNavigate, useParams } from "react-router";
+import { useLocation, useNavigate, useParams } from "react-router";
 import { useDialogs } from "../../dialogs";
 import { setToken } from "../../session";
 import * as styles from "./auth.css";
@@ -12,10 +12,23 @@ import {
   HOME,
   type OtpChannel,
   rememberOtpSession,
+  type TwoFactorState,
   twoFactorPath,
 } from "./two-factor-paths";
 
 const CODE_LENGTH = 6;
+
+/** How many positions of two codes differ. */
+function differences(before: string, after: string): number {
+  let n = 0;
+  for (let i = 0; i < CODE_LENGTH; i++) if (before[i] !== after[i]) n += 1;
+  return n;
+}
+const LAST_BOX = `Digit ${CODE_LENGTH} of ${CODE_LENGTH}`;
+
+/** The page's words; a known (masked) destination replaces the general ones. */
+const sentTo = (destination: string) => `We sent a 6-digit code to ${destination}.`;
+const resentTo = (destination: string) => `A new code has been sent to ${destination}.`;
 
 const copy: Record<OtpChannel, { subtitle: string; switchLabel: string; sent: string }> = {
   email: {
@@ -36,9 +49,16 @@ const copy: Record<OtpChannel, { subtitle: string; switchLabel: string; sent: st
  */
 export function TwoFactorScreen({ channel }: { channel: OtpChannel }) {
   const { jwttoken = "", session = "" } = useParams();
+  const destination = (useLocation().state as TwoFactorState | null)?.destination;
   // A new session (after switching channel) starts a fresh page: empty boxes, a new countdown.
   return (
-    <TwoFactorForm key={`${channel}:${session}`} channel={channel} jwttoken={jwttoken} session={session} />
+    <TwoFactorForm
+      key={`${channel}:${session}`}
+      channel={channel}
+      jwttoken={jwttoken}
+      session={session}
+      sentDestination={destination}
+    />
   );
 }
 
@@ -46,10 +66,12 @@ function TwoFactorForm({
   channel,
   jwttoken,
   session,
+  sentDestination,
 }: {
   channel: OtpChannel;
   jwttoken: string;
   session: string;
+  sentDestination?: string | undefined;
 }) {
   const navigate = useNavigate();
   const dialogs = useDialogs();
@@ -58,7 +80,18 @@ function TwoFactorForm({
   const [verifying, setVerifying] = useState(false);
   const [switching, setSwitching] = useState(false);
   const [status, setStatus] = useState("");
+  const [destination, setDestination] = useState(sentDestination);
+  /** The server's answer to the code now in the boxes ('Invalid OTP'); cleared when it changes. */
+  const [codeError, setCodeError] = useState<string | null>(null);
   const busy = useRef(false);
+  /**
+   * After a wrong code its digits stay, selected for retyping. A digit typed over them is not yet a new
+   * code: the code goes on its own once a digit is typed in the last box (or a whole code is pasted), and
+   * with Verify after fixing a digit in the middle.
+   */
+  const retyping = useRef(false);
+  const changed = useRef(0);
+  const latest = useRef("");
   const sms = channel === "sms";
   const other: OtpChannel = sms ? "email" : "sms";
   const text = copy[channel];
@@ -68,6 +101,15 @@ function TwoFactorForm({
     await dialogs.message("error", MESSAGES.tokenExpired);
     forgetOtpSession();
     navigate("/login", { replace: true });
+  }
+
+  /** 429: too many wrong codes for the account ends this sign-in; other limits only ask to wait. */
+  async function tooMany(message: string) {
+    await dialogs.message("warning", message);
+    if (message === MESSAGES.otpLocked) {
+      forgetOtpSession();
+      navigate("/login", { replace: true });
+    }
   }
 
   async function verify(otp: string) {
@@ -85,9 +127,14 @@ function TwoFactorForm({
       if (httpStatus === 401) {
         await tokenExpired();
       } else if (httpStatus === 400) {
-        await dialogs.message("error", MESSAGES.invalidOtp);
-        setCode("");
-        setAttempt((n) => n + 1); // remounts the boxes with focus on the first one
+        // 'Invalid OTP', or 'Too many attempts, request a new code' once the code's tries are spent.
+        await dialogs.message("error", message);
+        // The digits stay for correcting: the boxes remount with the first one focused and selected.
+        setCodeError(message);
+        retyping.current = true;
+        setAttempt((n) => n + 1);
+      } else if (httpStatus === 429) {
+        await tooMany(message);
       } else if (httpStatus === 403) {
         await dialogs.message("warning", message);
         navigate("/login", { replace: true });
@@ -103,12 +150,19 @@ function TwoFactorForm({
   async function resend() {
     setStatus("");
     try {
-      await authApi.resendOtp({ jwttoken, sms, sessionId: session });
-      setStatus(text.sent);
+      const answer = await authApi.resendOtp({ jwttoken, sms, sessionId: session });
+      setDestination(answer.destination);
+      // A new code: the old digits are of no use.
+      setCodeError(null);
+      setCode("");
+      latest.current = "";
+      retyping.current = false;
+      setAttempt((n) => n + 1);
+      setStatus(answer.destination ? resentTo(answer.destination) : text.sent);
     } catch (err) {
       const { status: httpStatus, message } = failure(err);
       if (httpStatus === 401) await tokenExpired();
-      else if (httpStatus === 429) await dialogs.message("warning", message);
+      else if (httpStatus === 429) await tooMany(message);
       else await dialogs.message("error", httpStatus === 0 ? MESSAGES.somethingWentWrong : message);
     }
   }
@@ -120,10 +174,12 @@ function TwoFactorForm({
     try {
       const answer = await authApi.requestOtp({ jwttoken, sms: !sms, sessionId: session });
       rememberOtpSession(answer.session_id);
-      navigate(twoFactorPath(other, answer.jwttoken, answer.session_id), { replace: true });
+      const state: TwoFactorState = { destination: answer.destination };
+      navigate(twoFactorPath(other, answer.jwttoken, answer.session_id), { replace: true, state });
     } catch (err) {
       const { status: httpStatus, message } = failure(err);
       if (httpStatus === 401) await tokenExpired();
+      else if (httpStatus === 429) await tooMany(message);
       else await dialogs.message("error", httpStatus === 0 ? MESSAGES.somethingWentWrong : message);
     } finally {
       busy.current = false;
@@ -139,10 +195,20 @@ function TwoFactorForm({
   return (
     <AuthPage
       title="Two-factor authentication"
-      subtitle={text.subtitle}
+      subtitle={destination ? sentTo(destination) : text.subtitle}
       below={<AuthLink to="/login">Back to sign in</AuthLink>}
     >
-      <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Two-factor authentication">
+      <form
+        className={styles.form}
+        onSubmit={onSubmit}
+        onKeyUp={(event) => {
+          const box = event.target as HTMLElement;
+          if (retyping.current && /^\d$/.test(event.key) && box.getAttribute("aria-label") === LAST_BOX)
+            void verify(latest.current);
+        }}
+        noValidate
+        aria-label="Two-factor authentication"
+      >
         <OtpInput
           key={attempt}
           label="Verification code"
@@ -150,9 +216,18 @@ function TwoFactorForm({
           autoFocus
           required
           value={code}
+          error={codeError}
           disabled={verifying || switching}
-          onValueChange={setCode}
-          onComplete={(otp) => void verify(otp)}
+          onValueChange={(next) => {
+            changed.current = differences(latest.current, next);
+            latest.current = next;
+            setCode(next);
+            setCodeError(null);
+          }}
+          onComplete={(otp) => {
+            if (retyping.current && changed.current <= 1) return;
+            void verify(otp);
+          }}
         />
         <Button
           type="submit"
@@ -179,8 +254,8 @@ function TwoFactorForm({
             {text.switchLabel}
           </Button>
         </div>
-        <p className={styles.note} aria-live="polite">
-          {status}
+        <p className={styles.note} role="status">
+          {status ? <Icon name="checkCircle" /> : null} {status}
         </p>
       </form>
     </AuthPage>

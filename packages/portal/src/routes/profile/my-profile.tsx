@@ -1,9 +1,29 @@
 import { formatContactNumber, formatDate, formatSgd, roleLabel, sgdToCents } from "@herald/domain";
 import { Badge, Breadcrumb, Button, Card } from "@herald/ui";
+import { Fragment } from "react";
 import { useNavigate } from "react-router";
 import { routerLink } from "../../shell/link";
 import { useProfile } from "../../shell/use-profile";
 import * as s from "./profile.css";
+
+/**
+ * An e-mail address with line-break opportunities after "@" and before each ".", where a reader expects
+ * a long address to wrap (never inside a word).
+ */
+export function EmailText({ email }: { email: string }) {
+  const parts = email.split(/(?=\.)|(?<=@)/);
+  return (
+    <>
+      {parts.map((part, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string, in order
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
+}
 
 /** My Profile: read-only details with a link to Account Settings. */
 export default function MyProfile() {
@@ -13,7 +33,7 @@ export default function MyProfile() {
   const rows: [string, React.ReactNode][] = [
     ["Account ID", me.companyId],
     ["Full Name", `${me.firstName} ${me.lastName ?? ""}`.trim()],
-    ["Email", me.email],
+    ["Email", <EmailText key="email" email={me.email} />],
     ["Contact Number", formatContactNumber(me.contactNumber)],
     ["Company", me.company ?? "-"],
     ["Joining Date", formatDate(me.createdAt)],

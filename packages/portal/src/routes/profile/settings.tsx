@@ -1,15 +1,21 @@
 import { ApiError, unwrap } from "@herald/api-client";
 import {
+  CURRENT_PASSWORD_REQUIRED,
   DEFAULT_REGION_USER_FORMS,
+  EMAIL_CHANGE_LINK_SENT,
+  EMAIL_CHANGE_PENDING,
   formatContactNumber,
-  isValidEmail,
   MESSAGES,
+  PASSWORD_REQUIRED,
+  profileChangeNeedsPassword,
   sgdToCents,
   splitContactNumber,
   stripNonDigits,
-  validateContactNumber,
+  twoFactorChangeNeedsPassword,
+  validateEmail,
   validatePassword,
   validatePasswordConfirm,
+  validateStoredContactNumber,
   validateThresholds,
 } from "@herald/domain";
 import {
@@ -26,10 +32,8 @@ import {
 } from "@herald/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { useNavigate } from "react-router";
 import { $api, api } from "../../api";
 import { useDialogs } from "../../dialogs";
-import { clearToken } from "../../session";
 import { routerLink } from "../../shell/link";
 import { useProfile } from "../../shell/use-profile";
 import * as s from "./profile.css";
@@ -39,9 +43,45 @@ type Profile = NonNullable<ReturnType<typeof useProfile>["data"]>;
 const errorText = (err: unknown) =>
   err instanceof ApiError && err.status === 400 ? err.message : MESSAGES.somethingWentWrong;
 
+type Errors = Record<string, string | undefined>;
+
+/**
+ * A field's error is re-checked as its value changes, so an error never outlives the mistake; fields
+ * without an error wait for the next save.
+ */
+function recheck(setErrors: (update: (e: Errors) => Errors) => void, field: string, error: string | null) {
+  setErrors((e) => (e[field] ? { ...e, [field]: error ?? undefined } : e));
+}
+
+const nameError = (value: string) => (value.trim() ? null : MESSAGES.required);
+
+/** The current password that a sensitive change (e-mail, contact number, 2FA off) asks for. */
+function CurrentPasswordField(props: {
+  value: string;
+  onChange: (value: string) => void;
+  setErrors: (update: (e: Errors) => Errors) => void;
+  error: string | undefined;
+  help: string;
+}) {
+  return (
+    <PasswordField
+      label="Current Password"
+      required
+      value={props.value}
+      onChange={(e) => {
+        props.onChange(e.target.value);
+        recheck(props.setErrors, "currentPassword", e.target.value ? null : CURRENT_PASSWORD_REQUIRED);
+      }}
+      error={props.error}
+      help={props.help}
+      rulesHint={null}
+      autoComplete="current-password"
+    />
+  );
+}
+
 function AccountTab({ me }: { me: Profile }) {
   const dialogs = useDialogs();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const original = splitContactNumber(me.contactNumber);
   const [firstName, setFirstName] = useState(me.firstName);
@@ -52,8 +92,16 @@ function AccountTab({ me }: { me: Profile }) {
     callingCode: original?.callingCode ?? "60",
     number: original?.nationalNumber ?? "",
   });
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [currentPassword, setCurrentPassword] = useState("");
+  const [pendingEmail, setPendingEmail] = useState<string | null>(me.pendingEmail ?? null);
+  const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
+
+  const contactNumber = changingPhone
+    ? `${phone.callingCode}${stripNonDigits(phone.number)}`
+    : me.contactNumber;
+  // A new e-mail address or contact number (where sign-in codes go) needs the current password.
+  const needs = profileChangeNeedsPassword(me, { email, contactNumber });
 
   const cancelPhone = () => {
     setChangingPhone(false);
@@ -64,23 +112,18 @@ function AccountTab({ me }: { me: Profile }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const next = {
-      firstName: firstName.trim() ? undefined : MESSAGES.required,
-      lastName: lastName.trim() ? undefined : MESSAGES.required,
-      email: !email.trim()
-        ? MESSAGES.required
-        : isValidEmail(email.trim())
-          ? undefined
-          : "Invalid email format",
-      contactNumber: changingPhone ? (validateContactNumber(phone.number) ?? undefined) : undefined,
+      firstName: nameError(firstName) ?? undefined,
+      lastName: nameError(lastName) ?? undefined,
+      email: validateEmail(email) ?? undefined,
+      // the rule registration and the server use: calling code, then 7 to 15 national digits
+      contactNumber: changingPhone ? (validateStoredContactNumber(contactNumber) ?? undefined) : undefined,
+      currentPassword: needs.any && !currentPassword ? CURRENT_PASSWORD_REQUIRED : undefined,
     };
     setErrors(next);
     if (Object.values(next).some(Boolean)) return;
     if (!(await dialogs.confirm({ title: MESSAGES.confirmUpdate }))) return;
     setSaving(true);
     try {
-      const contactNumber = changingPhone
-        ? `${phone.callingCode}${stripNonDigits(phone.number)}`
-        : me.contactNumber;
       const changed = unwrap(
         await api.POST("/editMyProfile", {
           body: {
@@ -88,22 +131,20 @@ function AccountTab({ me }: { me: Profile }) {
             lastName: lastName.trim(),
             email: email.trim(),
             contactNumber,
+            ...(needs.any ? { currentPassword } : {}),
           },
         }),
       );
-      if (changed === 1) {
-        clearToken();
-        queryClient.clear();
-        navigate("/", { replace: true });
-        await dialogs.message(
-          "info",
-          "A verification link has been sent to your new e-mail.",
-          "Please log in again after verifying your new e-mail address.",
-        );
-        return;
-      }
+      setCurrentPassword("");
       setChangingPhone(false);
       await queryClient.invalidateQueries({ queryKey: ["post", "/getProfile"] });
+      if (changed === 1) {
+        // The account keeps its current address (and this session) until the new one is verified.
+        setPendingEmail(email.trim());
+        setEmail(me.email);
+        await dialogs.message("info", EMAIL_CHANGE_LINK_SENT, EMAIL_CHANGE_PENDING);
+        return;
+      }
       await dialogs.message("success", MESSAGES.dataUpdateSuccess);
     } catch (err) {
       await dialogs.message("error", errorText(err));
@@ -119,7 +160,10 @@ function AccountTab({ me }: { me: Profile }) {
           label="First Name"
           required
           value={firstName}
-          onChange={(e) => setFirstName(e.target.value)}
+          onChange={(e) => {
+            setFirstName(e.target.value);
+            recheck(setErrors, "firstName", nameError(e.target.value));
+          }}
           error={errors.firstName}
           maxLength={50}
         />
@@ -127,7 +171,10 @@ function AccountTab({ me }: { me: Profile }) {
           label="Last Name"
           required
           value={lastName}
-          onChange={(e) => setLastName(e.target.value)}
+          onChange={(e) => {
+            setLastName(e.target.value);
+            recheck(setErrors, "lastName", nameError(e.target.value));
+          }}
           error={errors.lastName}
           maxLength={50}
         />
@@ -137,9 +184,16 @@ function AccountTab({ me }: { me: Profile }) {
         type="email"
         required
         value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        onChange={(e) => {
+          setEmail(e.target.value);
+          recheck(setErrors, "email", validateEmail(e.target.value));
+        }}
         error={errors.email}
-        help="Changing it signs you out until you verify the new address."
+        help={
+          pendingEmail
+            ? `Waiting for verification of ${pendingEmail}: ${EMAIL_CHANGE_PENDING}`
+            : "A new address takes effect once you open the link sent to it."
+        }
       />
       {changingPhone ? (
         <div className={s.row}>
@@ -148,7 +202,14 @@ function AccountTab({ me }: { me: Profile }) {
             required
             value={phone}
             defaultRegion={DEFAULT_REGION_USER_FORMS}
-            onValueChange={(v) => setPhone(v)}
+            onValueChange={(v) => {
+              setPhone(v);
+              recheck(
+                setErrors,
+                "contactNumber",
+                validateStoredContactNumber(`${v.callingCode}${stripNonDigits(v.number)}`),
+              );
+            }}
             maxDigits={15}
             error={errors.contactNumber}
           />
@@ -163,6 +224,15 @@ function AccountTab({ me }: { me: Profile }) {
             Change
           </Button>
         </div>
+      )}
+      {needs.any && (
+        <CurrentPasswordField
+          value={currentPassword}
+          onChange={setCurrentPassword}
+          setErrors={setErrors}
+          error={errors.currentPassword}
+          help="Needed to change your e-mail address or contact number."
+        />
       )}
       <div className={s.actions}>
         <Button type="submit" loading={saving}>
@@ -181,7 +251,8 @@ function SecurityTab({ me }: { me: Profile }) {
   const [password, setPassword] = useState("");
   const [confirmPass, setConfirmPass] = useState("");
   const [login2fa, setLogin2fa] = useState(me.login2fa === "Y");
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [currentPassword, setCurrentPassword] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
 
   const toggle = (on: boolean) => {
@@ -195,15 +266,19 @@ function SecurityTab({ me }: { me: Profile }) {
     }
   };
 
+  // Turning two-factor sign-in off needs the current password (the old one, when it changes too).
+  const needsCurrent = twoFactorChangeNeedsPassword(me.login2fa, login2fa ? "Y" : "N") && !changePass;
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const next = changePass
       ? {
-          oldPass: validatePassword(oldPass) ?? undefined,
+          // the old password is checked against the stored one only: it may predate today's rules
+          oldPass: oldPass ? undefined : PASSWORD_REQUIRED,
           password: validatePassword(password) ?? undefined,
           confirmPass: validatePasswordConfirm(password, confirmPass) ?? undefined,
         }
-      : {};
+      : { currentPassword: needsCurrent && !currentPassword ? CURRENT_PASSWORD_REQUIRED : undefined };
     setErrors(next);
     if (Object.values(next).some(Boolean)) return;
     if (!(await dialogs.confirm({ title: MESSAGES.confirmUpdate }))) return;
@@ -213,10 +288,15 @@ function SecurityTab({ me }: { me: Profile }) {
         await api.POST("/editMySecurity", {
           body: changePass
             ? { changePass, oldPass, password, confirmPass, login2fa: login2fa ? "Y" : "N" }
-            : { changePass, login2fa: login2fa ? "Y" : "N" },
+            : {
+                changePass,
+                login2fa: login2fa ? "Y" : "N",
+                ...(needsCurrent ? { currentPassword } : {}),
+              },
         }),
       );
       toggle(false);
+      setCurrentPassword("");
       await queryClient.invalidateQueries({ queryKey: ["post", "/getProfile"] });
       await dialogs.message("success", MESSAGES.dataUpdateSuccess);
     } catch (err) {
@@ -235,7 +315,10 @@ function SecurityTab({ me }: { me: Profile }) {
             label="Old Password"
             required
             value={oldPass}
-            onChange={(e) => setOldPass(e.target.value)}
+            onChange={(e) => {
+              setOldPass(e.target.value);
+              recheck(setErrors, "oldPass", e.target.value ? null : PASSWORD_REQUIRED);
+            }}
             error={errors.oldPass}
             rulesHint={null}
             autoComplete="current-password"
@@ -244,7 +327,11 @@ function SecurityTab({ me }: { me: Profile }) {
             label="New Password"
             required
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              recheck(setErrors, "password", validatePassword(e.target.value));
+              recheck(setErrors, "confirmPass", validatePasswordConfirm(e.target.value, confirmPass));
+            }}
             error={errors.password}
             autoComplete="new-password"
           />
@@ -252,7 +339,10 @@ function SecurityTab({ me }: { me: Profile }) {
             label="Confirm Password"
             required
             value={confirmPass}
-            onChange={(e) => setConfirmPass(e.target.value)}
+            onChange={(e) => {
+              setConfirmPass(e.target.value);
+              recheck(setErrors, "confirmPass", validatePasswordConfirm(password, e.target.value));
+            }}
             error={errors.confirmPass}
             rulesHint={null}
             autoComplete="new-password"
@@ -265,6 +355,15 @@ function SecurityTab({ me }: { me: Profile }) {
         checked={login2fa}
         onCheckedChange={setLogin2fa}
       />
+      {needsCurrent && (
+        <CurrentPasswordField
+          value={currentPassword}
+          onChange={setCurrentPassword}
+          setErrors={setErrors}
+          error={errors.currentPassword}
+          help="Needed to turn two-factor sign-in off."
+        />
+      )}
       <div className={s.actions}>
         <Button type="submit" loading={saving}>
           Save Changes

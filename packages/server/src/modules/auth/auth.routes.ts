@@ -22,8 +22,9 @@ export function accountHandlers(deps: Deps): Handlers {
       reply.code(201);
       return body;
     },
-    verify: async (r) => auth.verify(r.body),
+    verify: async (r) => (await profile.verifyEmailChange(r.body)) ?? auth.verify(r.body),
     forgotpassword: async (r) => auth.forgotPassword(r.body, r.ip),
+    resendVerification: async (r) => auth.resendVerification(r.body, r.ip),
     verifyReset: async (r) => auth.verifyReset(r.body),
     reset: async (r) => auth.reset(r.body, r.ip),
     logout: async (r) => auth.logout(requireActor(r.actor)),

@@ -3,10 +3,12 @@ import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import { companies, otpSessions, users } from "../../db/schema";
 import {
+  apiPost,
   clientIp,
   createCompany,
   createUser,
   lastMessageTo,
+  registration,
   TEST_PASSWORD,
   testApp,
   uniqueEmail,
@@ -18,25 +20,7 @@ beforeAll(async () => {
 });
 
 const post = (url: string, payload: unknown, opts: { token?: string; ip?: string } = {}) =>
-  app.inject({
-    method: "POST",
-    url: `/api${url}`,
-    payload: payload as object,
-    remoteAddress: opts.ip ?? clientIp(),
-    headers: opts.token ? { authorization: `Bearer ${opts.token}` } : {},
-  });
-
-const registration = (over: Record<string, unknown> = {}) => ({
-  firstName: "Mei",
-  lastName: "Ling",
-  companyName: "Lion City Traders",
-  email: uniqueEmail("owner"),
-  password: "Str0ng!Passw0rd",
-  confirmPass: "Str0ng!Passw0rd",
-  country: "Singapore",
-  contactNumber: "6591234567",
-  ...over,
-});
+  apiPost(app, url, payload, opts);
 
 const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? "";
 
@@ -171,12 +155,13 @@ describe("sign-in", () => {
     expect(b.json().message).toBe("This account has been deleted. Please contact your administrator.");
   });
 
-  it("rate-limits one account, answering 429 with Retry-After", async () => {
+  it("rate-limits one account from one address, answering 429 with Retry-After", async () => {
     const { email } = await registerAndVerify();
+    const ip = clientIp();
     const statuses: number[] = [];
     let last: Awaited<ReturnType<typeof post>> | undefined;
     for (let i = 0; i < 12; i++) {
-      last = await post("/login", { email, password: "Wrong!Passw0rd1" });
+      last = await post("/login", { email, password: "Wrong!Passw0rd1" }, { ip });
       statuses.push(last.statusCode);
     }
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
@@ -254,7 +239,7 @@ describe("two-factor sign-in", () => {
     expect(again.json()).toEqual({ message: "Token Expired. Please Login Again." });
   });
 
-  it("refuses the sixth try even with the right code", async () => {
+  it("refuses the sixth try even with the right code, saying the code's tries are spent", async () => {
     const u = await twoFactorUser();
     const since = new Date();
     const { session_id } = (await post("/requestOtp", { jwttoken: u.pre, sms: false })).json();
@@ -266,7 +251,7 @@ describe("two-factor sign-in", () => {
     }
     const sixth = await post("/verifyOtp", { jwttoken: u.pre, otptoken: code, session_id });
     expect(sixth.statusCode).toBe(400);
-    expect(sixth.json()).toEqual({ message: "Invalid OTP" });
+    expect(sixth.json()).toEqual({ message: "Too many attempts, request a new code" });
   });
 
   it("refuses an expired code and a forged pre-authentication token", async () => {
@@ -418,42 +403,6 @@ describe("own profile and settings", () => {
     expect(ok.json()).toEqual({ message: "Data Update Successful !" });
     expect((await post("/getProfile", {}, { token: a })).statusCode).toBe(200);
     expect((await post("/getProfile", {}, { token: b })).statusCode).toBe(401);
-  });
-
-  it("answers 0 without an e-mail change, and 1 with one: signed out until the new address is verified", async () => {
-    const { email, password } = await registerAndVerify();
-    const token = (await post("/login", { email, password })).json().jwttoken;
-    const same = await post(
-      "/editMyProfile",
-      { firstName: "Mei", lastName: "Tan", email, contactNumber: "6598765432" },
-      { token },
-    );
-    expect(same.json()).toBe(0);
-    const profile = (await post("/getProfile", {}, { token })).json();
-    expect(profile).toMatchObject({ lastName: "Tan", contactNumber: "6598765432" });
-
-    const other = await registerAndVerify();
-    const taken = await post(
-      "/editMyProfile",
-      { firstName: "Mei", lastName: "Tan", email: other.email, contactNumber: "6598765432" },
-      { token },
-    );
-    expect(taken.statusCode).toBe(400);
-    expect(taken.json()).toEqual({ message: "That email is taken, please try another" });
-
-    const newEmail = uniqueEmail("moved");
-    const moved = await post(
-      "/editMyProfile",
-      { firstName: "Mei", lastName: "Tan", email: newEmail, contactNumber: "6598765432" },
-      { token },
-    );
-    expect(moved.json()).toBe(1);
-    expect((await post("/getProfile", {}, { token })).statusCode).toBe(401);
-    expect((await post("/login", { email: newEmail, password })).statusCode).toBe(403);
-    const mail = await lastMessageTo(app, newEmail);
-    const [, id, t] = /auth-register\/([^/]+)\/(.+)$/.exec(mail.links[0]!)!;
-    expect((await post("/verify", { id, token: t })).statusCode).toBe(200);
-    expect((await post("/login", { email: newEmail, password })).json().code).toBe(1);
   });
 
   it("stores own thresholds only when the second is smaller than the first", async () => {

@@ -1,20 +1,36 @@
 import type { components } from "@herald/api-client/schema";
 import {
+  CURRENT_PASSWORD_REQUIRED,
+  CURRENT_PASSWORD_WRONG,
   centsToSgd,
   MESSAGES,
+  profileChangeNeedsPassword,
   sgdToCents,
+  twoFactorChangeNeedsPassword,
   validateNewPassword,
   validatePasswordConfirm,
+  validateStoredContactNumber,
   validateThresholds,
 } from "@herald/domain";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { notifications, users } from "../../db/schema";
+import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { emailTokens, notifications, users } from "../../db/schema";
 import type { Deps } from "../../deps";
+import { emailChangeNoticeEmail, emailChangeVerifyEmail } from "../../emails/templates";
 import { BadRequest, Forbidden, NotFound } from "../../errors";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
+import { hit } from "../../lib/rate-limit";
+import { hashToken, randomToken } from "../../lib/tokens";
 import { type Actor, assertAdmin } from "../../plugins/actor";
-import type { authService } from "../auth/auth.service";
-import { companyOf, emailTaken, findUser, revokeSessions, userDepartmentRefs } from "../users.repository";
+import { type authService, VERIFY_TTL_MS } from "../auth/auth.service";
+import {
+  companyOf,
+  emailTaken,
+  findUser,
+  revokeSessions,
+  spendLink,
+  type UserRow,
+} from "../users.repository";
 
 type S = components["schemas"];
 
@@ -27,8 +43,55 @@ export function toCents(value: number, field: string): number {
   }
 }
 
-export function profileService({ database }: Deps, auth: ReturnType<typeof authService>) {
+/** Ends a user's unused links of these kinds (a new password or address makes old reset links useless). */
+async function endLinks(tx: DbOrTx, userId: string, kinds: ("reset" | "email-change")[]) {
+  await tx
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailTokens.userId, userId), inArray(emailTokens.kind, kinds), isNull(emailTokens.usedAt)));
+}
+
+interface ProfileRow {
+  id: string;
+  company_id: string;
+  user_role: string;
+  credit_cents: number | string;
+  user_status: string;
+  first_name: string;
+  last_name: string;
+  is_owner: boolean;
+  email: string;
+  contact_number: string;
+  login2fa: string;
+  created_at: Date | string;
+  company: string;
+  dept: { id: string; name: string }[] | string;
+  pending_email: string | null;
+}
+
+const PROFILE_SQL = `select u.id, u.company_id, u.user_role, u.credit_cents, u.user_status, u.first_name, u.last_name,
+       u.is_owner, u.email, u.contact_number, u.login2fa, u.created_at, c.name as company,
+       coalesce((select json_agg(json_build_object('id', d.id, 'name', d.name) order by d.name)
+                   from user_departments ud join departments d on d.id = ud.department_id
+                  where ud.user_id = u.id and d.company_id = u.company_id), '[]'::json) as dept,
+       (select t.email from email_tokens t
+         where t.user_id = u.id and t.kind = 'email-change' and t.used_at is null and t.expires_at > now()
+         order by t.created_at desc limit 1) as pending_email
+  from users u join companies c on c.id = u.company_id
+ where u.company_id = $1 and u.id = $2`;
+
+export function profileService({ database, config, queue }: Deps, _auth: ReturnType<typeof authService>) {
   const { db } = database;
+
+  /**
+   * Sensitive changes (ASVS 7.5.1) need the current password, checked against the stored hash only.
+   * Tries count per account, so a stolen session cannot guess the password through this door.
+   */
+  async function confirmPassword(u: UserRow, password: string | undefined) {
+    if (!password) throw new BadRequest(CURRENT_PASSWORD_REQUIRED);
+    await hit(database, [{ key: `confirm-password:acct:${u.id}`, max: 10, windowSeconds: 600 }]);
+    if (!(await verifyPassword(u.passwordHash, password))) throw new BadRequest(CURRENT_PASSWORD_WRONG);
+  }
 
   async function me(actor: Actor) {
     const u = await findUser(db, actor.companyId, actor.userId);
@@ -38,27 +101,29 @@ export function profileService({ database }: Deps, auth: ReturnType<typeof authS
 
   return {
     async getProfile(actor: Actor): Promise<S["OwnProfile"]> {
-      const u = await me(actor);
-      const [company, dept] = await Promise.all([
-        companyOf(db, u.companyId),
-        userDepartmentRefs(db, u.companyId, u.id),
-      ]);
+      // One prepared query: the user, the company's name and the user's departments (by name) together.
+      const [u] = await database.prepared<ProfileRow>(
+        "herald_profile",
+        PROFILE_SQL,
+      )([actor.companyId, actor.userId]);
+      if (!u) throw new NotFound();
       return {
         userId: u.id,
-        userRole: u.userRole as S["OwnProfile"]["userRole"],
-        userCredit: centsToSgd(u.creditCents),
-        userStatus: u.userStatus as S["OwnProfile"]["userStatus"],
-        firstName: u.firstName,
-        lastName: u.lastName,
-        isOwner: u.isOwner ? 1 : 0,
-        isAdmin: u.userRole === "admin" ? 1 : 0,
+        userRole: u.user_role as S["OwnProfile"]["userRole"],
+        userCredit: centsToSgd(Number(u.credit_cents)),
+        userStatus: u.user_status as S["OwnProfile"]["userStatus"],
+        firstName: u.first_name,
+        lastName: u.last_name,
+        isOwner: u.is_owner ? 1 : 0,
+        isAdmin: u.user_role === "admin" ? 1 : 0,
         email: u.email,
-        contactNumber: u.contactNumber,
+        contactNumber: u.contact_number,
         login2fa: u.login2fa as S["OwnProfile"]["login2fa"],
-        companyId: u.companyId,
-        company: company?.name ?? "",
-        dept,
-        createdAt: u.createdAt.toISOString(),
+        companyId: u.company_id,
+        company: u.company,
+        dept: typeof u.dept === "string" ? JSON.parse(u.dept) : u.dept,
+        createdAt: new Date(u.created_at).toISOString(),
+        pendingEmail: u.pending_email,
       };
     },
 
@@ -70,19 +135,21 @@ export function profileService({ database }: Deps, auth: ReturnType<typeof authS
     },
 
     async getNotifications(actor: Actor): Promise<S["NotificationList"]> {
+      // One query: the newest 50 and, beside each, the unread count (counted once by PostgreSQL). With no
+      // notification at all there is no row and nothing unread.
       const rows = await db
-        .select()
+        .select({
+          n: notifications,
+          unread: sql<number>`(select count(*)::int from ${notifications} un
+            where un.user_id = ${actor.userId} and un.company_id = ${actor.companyId} and un.status = 'unread')`,
+        })
         .from(notifications)
         .where(and(eq(notifications.userId, actor.userId), eq(notifications.companyId, actor.companyId)))
         .orderBy(desc(notifications.createdAt), desc(notifications.id))
         .limit(50);
-      const [{ count } = { count: 0 }] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(notifications)
-        .where(and(eq(notifications.userId, actor.userId), eq(notifications.status, "unread")));
       return {
-        count,
-        data: rows.map((n) => ({
+        count: Number(rows[0]?.unread ?? 0),
+        data: rows.map(({ n }) => ({
           id: n.id,
           message: n.message,
           status: n.status as "unread" | "read",
@@ -113,11 +180,21 @@ export function profileService({ database }: Deps, auth: ReturnType<typeof authS
       return { message: MESSAGES.dataUpdateSuccess };
     },
 
+    /**
+     * Names save at once. A new contact number needs the current password; a new e-mail address needs it
+     * too and only becomes the account's address when the link mailed to it is opened (`verifyEmailChange`):
+     * the current address keeps working and is told of the change. Answers 1 when a change of address
+     * awaits that link, else 0.
+     */
     async editMyProfile(actor: Actor, body: S["EditMyProfileRequest"]): Promise<0 | 1> {
       const u = await me(actor);
       const email = body.email.trim();
-      const changed = email.toLowerCase() !== u.email.toLowerCase();
-      if (changed && (await emailTaken(db, email, u.id))) throw new BadRequest(MESSAGES.emailTaken);
+      const contactError = validateStoredContactNumber(body.contactNumber);
+      if (contactError) throw new BadRequest(contactError);
+      const needs = profileChangeNeedsPassword(u, { email, contactNumber: body.contactNumber });
+      if (needs.email && (await emailTaken(db, email, u.id))) throw new BadRequest(MESSAGES.emailTaken);
+      if (needs.any) await confirmPassword(u, body.currentPassword);
+      const token = needs.email ? randomToken() : null;
       await db.transaction(async (tx) => {
         await tx
           .update(users)
@@ -125,22 +202,68 @@ export function profileService({ database }: Deps, auth: ReturnType<typeof authS
             firstName: body.firstName.trim(),
             lastName: body.lastName.trim(),
             contactNumber: body.contactNumber,
-            ...(changed ? { email, emailVerifiedAt: null } : {}),
           })
           .where(and(eq(users.id, u.id), eq(users.companyId, actor.companyId)));
-        if (changed) {
-          // The account signs in again once the new address is verified.
-          await revokeSessions(tx, u.id);
-          await auth.sendVerification(u, email, tx);
-        }
+        if (!token) return;
+        // One pending change at a time; reset links mailed to the current address end as well.
+        await endLinks(tx, u.id, ["reset", "email-change"]);
+        await tx.insert(emailTokens).values({
+          userId: u.id,
+          kind: "email-change",
+          tokenHash: hashToken(token),
+          email,
+          expiresAt: new Date(Date.now() + VERIFY_TTL_MS),
+        });
+        const link = `${config.publicUrl}/auths/auth-register/${u.id}/${token}`;
+        const key = hashToken(token).slice(0, 16);
+        await queue.enqueue(
+          "email.send",
+          { to: email, ...emailChangeVerifyEmail(u.firstName, email, link), key: `email-change:${key}` },
+          { tx },
+        );
+        await queue.enqueue(
+          "email.send",
+          { to: u.email, ...emailChangeNoticeEmail(u.firstName, email), key: `email-change-notice:${key}` },
+          { tx },
+        );
       });
-      return changed ? 1 : 0;
+      return token ? 1 : 0;
+    },
+
+    /**
+     * The link of an own e-mail change: switches the account to the new address. Answers null when the
+     * token is not an e-mail-change link (registration links are `auth.verify`'s), false when the address
+     * was taken meanwhile (the link is spent, the address stays), true when switched.
+     */
+    async verifyEmailChange(body: S["VerifyEmailRequest"]): Promise<S["Ok"] | null> {
+      const outcome = await db.transaction(async (tx) => {
+        const t = await spendLink(tx, "email-change", body);
+        if (!t) return "none" as const;
+        if (await emailTaken(tx, t.email, t.userId)) return "taken" as const;
+        const switched = await tx
+          .update(users)
+          .set({ email: t.email, emailVerifiedAt: new Date() })
+          .where(and(eq(users.id, t.userId), ne(users.status, "deleted")))
+          .returning({ id: users.id });
+        if (switched.length === 0) return "gone" as const;
+        await endLinks(tx, t.userId, ["reset", "email-change"]);
+        return "changed" as const;
+      });
+      if (outcome === "none") return null;
+      if (outcome === "taken") throw new BadRequest(MESSAGES.emailTaken);
+      if (outcome === "gone") throw new BadRequest(MESSAGES.invalidOrExpiredToken);
+      return { message: MESSAGES.verifySuccess };
     },
 
     async editMySecurity(actor: Actor, body: S["EditMySecurityRequest"]): Promise<S["Ok"]> {
       const u = await me(actor);
       let passwordHash: string | undefined;
+      // Turning two-factor sign-in off needs the current password; a password change's old one counts.
+      if (twoFactorChangeNeedsPassword(u.login2fa, body.login2fa) && !body.changePass)
+        await confirmPassword(u, body.currentPassword);
       if (body.changePass) {
+        // The old password is checked against the stored hash only, never against today's rules.
+        await hit(database, [{ key: `confirm-password:acct:${u.id}`, max: 10, windowSeconds: 600 }]);
         if (!(await verifyPassword(u.passwordHash, body.oldPass ?? "")))
           throw new BadRequest("Invalid old password");
         const mismatch = validatePasswordConfirm(body.password ?? "", body.confirmPass ?? "");
@@ -154,8 +277,12 @@ export function profileService({ database }: Deps, auth: ReturnType<typeof authS
           .update(users)
           .set({ login2fa: body.login2fa, ...(passwordHash ? { passwordHash } : {}) })
           .where(and(eq(users.id, u.id), eq(users.companyId, actor.companyId)));
-        // A new password ends every other session at once; this one stays.
-        if (passwordHash) await revokeSessions(tx, u.id, actor.sessionId);
+        // A new password ends every other session, unused reset links and a pending change of address
+        // at once; this session stays.
+        if (passwordHash) {
+          await revokeSessions(tx, u.id, actor.sessionId);
+          await endLinks(tx, u.id, ["reset", "email-change"]);
+        }
       });
       return { message: MESSAGES.dataUpdateSuccess };
     },

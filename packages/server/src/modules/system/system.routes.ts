@@ -15,7 +15,12 @@ export function systemHandlers({ database, config }: Deps): Handlers {
       return { status: "ok", database: database.kind, version };
     },
     async portalConfig() {
-      return { geoipUrl: config.geoipUrl ?? null, sandbox: sandboxPagesEnabled(config) };
+      return {
+        geoipUrl: config.geoipUrl ?? null,
+        sandbox: sandboxPagesEnabled(config),
+        termsUrl: config.termsUrl ?? null,
+        privacyUrl: config.privacyUrl ?? null,
+      };
     },
   };
 }

@@ -154,6 +154,10 @@ export const column = style({
   "@media": { [mediaUp("lg")]: { marginLeft: SIDEBAR_WIDTH } },
 });
 
+/**
+ * One row at every width: the header is a size container, so what it holds (e.g. CreditSummary) can fold
+ * into compact forms by the room the header has rather than by the window's width.
+ */
 export const header = style({
   position: "sticky",
   top: 0,
@@ -161,10 +165,12 @@ export const header = style({
   display: "flex",
   alignItems: "center",
   gap: vars.space["3"],
-  minHeight: HEADER_HEIGHT,
-  padding: `${vars.space["2"]} ${vars.space["4"]}`,
+  height: HEADER_HEIGHT,
+  padding: `0 ${vars.space["4"]}`,
   background: vars.color.surface,
   borderBottom: `1px solid ${vars.color.border}`,
+  containerType: "inline-size",
+  "@media": { [mediaDown("sm")]: { gap: vars.space["2"], padding: `0 ${vars.space["3"]}` } },
 });
 
 export const headerBrand = style({
@@ -176,10 +182,11 @@ export const headerSlot = style({
   display: "flex",
   alignItems: "center",
   justifyContent: "flex-end",
-  flexWrap: "wrap",
+  flexWrap: "nowrap",
   gap: vars.space["3"],
   marginLeft: "auto",
   minWidth: 0,
+  "@media": { [mediaDown("sm")]: { gap: vars.space["2"] } },
 });
 
 export const menuButton = style({

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, screen, userEvent, waitFor, within } from "storybook/test";
 import { AvatarMenu } from "../AvatarMenu/AvatarMenu";
 import { Card } from "../Card/Card";
-import { CreditBox } from "../CreditBox/CreditBox";
+import { CreditSummary } from "../CreditBox/CreditSummary";
 import type { RenderLink } from "../Link/Link";
 import { NotificationBell } from "../NotificationBell/NotificationBell";
 import { AppShell, type NavSection } from "./AppShell";
@@ -77,8 +77,12 @@ const renderLink: RenderLink = ({ href, children, onClick, ...rest }) => (
 
 const header = (
   <>
-    <CreditBox label="Corporate Credit" cents={1245000} onTopUp={onTopUp} />
-    <CreditBox label="My Credit" cents={50050} onTopUp={onTopUp} />
+    <CreditSummary
+      credits={[
+        { label: "Corporate Credit", cents: 1245000, onTopUp },
+        { label: "My Credit", cents: 50050, onTopUp },
+      ]}
+    />
     <NotificationBell unread={3} />
     <AvatarMenu name="Jane Tan" roleLabel="Owner & Admin" onLogout={onLogout} renderLink={renderLink} />
   </>
@@ -198,5 +202,28 @@ export const SkipLink: Story = {
     await expect(skip).toHaveFocus();
     await userEvent.keyboard("{Enter}");
     await expect(canvas.getByRole("main")).toHaveFocus();
+  },
+};
+
+/**
+ * 420 px: the header stays one row (the balances fold into the "Credit" button, the name into the avatar),
+ * and the page does not scroll sideways.
+ */
+export const NarrowHeader: Story = {
+  globals: { viewport: { value: "xs", isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const header = canvasElement.querySelector("header") as HTMLElement;
+    await expect(header.getBoundingClientRect().height).toBeLessThanOrEqual(64);
+    await expect(canvas.queryByRole("group", { name: "Corporate Credit" })).toBeNull();
+    const credit = canvas.getByRole("button", { name: "Credit" });
+    await userEvent.click(credit);
+    const popover = await screen.findByRole("dialog", { name: "Credit" });
+    await userEvent.click(within(popover).getByRole("button", { name: "Top Up Corporate Credit" }));
+    await expect(onTopUp).toHaveBeenCalled();
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Credit" })).toBeNull());
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(
+      document.documentElement.clientWidth,
+    );
   },
 };

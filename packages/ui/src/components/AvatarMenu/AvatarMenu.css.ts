@@ -3,6 +3,7 @@ import { mediaDown } from "../../theme/tokens";
 import { vars } from "../../theme/vars.css";
 
 export const trigger = style({
+  flex: "none",
   display: "inline-flex",
   alignItems: "center",
   gap: vars.space["2"],
@@ -91,3 +92,13 @@ export const separator = style({
   margin: `${vars.space["1"]} 0`,
   background: vars.color.border,
 });
+
+export const groupLabel = style({
+  padding: `${vars.space["1"]} ${vars.space["3"]}`,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.medium,
+  color: vars.color.textMuted,
+});
+
+/** Keeps the theme names aligned whether or not the check mark shows. */
+export const indicatorSlot = style({ display: "inline-flex", width: "16px", justifyContent: "center" });

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
+import { useState } from "react";
 import { expect, fn, screen, userEvent, waitFor, within } from "storybook/test";
-import { AvatarMenu } from "./AvatarMenu";
+import { AvatarMenu, type ThemeChoice } from "./AvatarMenu";
 
 const onLogout = fn();
 const navigate = fn();
@@ -103,3 +104,38 @@ export const Open: Story = {
 };
 
 export const Agent: Story = { args: { name: "Li Wei", roleLabel: "Agent" } };
+
+const onThemeChange = fn();
+
+/** With `onThemeChange`: System, Light and Dark as radio items; choosing one keeps the menu open. */
+export const ThemeChoiceMenu: Story = {
+  render: (args) => {
+    const [theme, setTheme] = useState<ThemeChoice>("system");
+    return (
+      <AvatarMenu
+        {...args}
+        theme={theme}
+        onThemeChange={(next) => {
+          setTheme(next);
+          onThemeChange(next);
+        }}
+      />
+    );
+  },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole("button", { name: /Jane Tan/ }));
+    const menu = await screen.findByRole("menu");
+    const radios = within(menu).getAllByRole("menuitemradio");
+    await expect(radios.map((r) => r.textContent)).toEqual(["System", "Light", "Dark"]);
+    await expect(radios[0]).toHaveAttribute("aria-checked", "true");
+    await userEvent.click(radios[2]!);
+    await expect(onThemeChange).toHaveBeenCalledWith("dark");
+    await expect(within(menu).getByRole("menuitemradio", { name: "Dark" })).toHaveAttribute(
+      "aria-checked",
+      "true",
+    );
+    await expect(screen.getByRole("menu")).toBeVisible();
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("menu")).toBeNull());
+  },
+};

@@ -6,7 +6,7 @@ import * as styles from "./AvatarMenu.css";
 
 export interface AvatarMenuProps {
   name: string;
-  /** The role label: "Owner & Admin", "Owner", "Admin" or "Agent" (roleLabel() of @herald/domain). */
+  /** The role label: "Owner & Admin", "Owner", "Admin", "Supervisor" or "Agent" (roleLabel() of @herald/domain). */
   roleLabel: string;
   avatarSrc?: string | null;
   profileHref?: string;
@@ -18,7 +18,18 @@ export interface AvatarMenuProps {
    * element returned, so return the link element itself (react-router's Link passes them to its <a>).
    */
   renderLink?: RenderLink;
+  /** The colour theme chosen; with `onThemeChange` the menu offers System, Light and Dark. */
+  theme?: ThemeChoice;
+  onThemeChange?: (theme: ThemeChoice) => void;
 }
+
+export type ThemeChoice = "system" | "light" | "dark";
+
+const THEME_CHOICES: readonly { value: ThemeChoice; label: string }[] = [
+  { value: "system", label: "System" },
+  { value: "light", label: "Light" },
+  { value: "dark", label: "Dark" },
+];
 
 /**
  * The header's account menu (Radix DropdownMenu): name and role label, My Profile, Account Settings and
@@ -32,6 +43,8 @@ export function AvatarMenu({
   settingsHref = "/admin/profile-settings",
   onLogout,
   renderLink = defaultRenderLink,
+  theme = "system",
+  onThemeChange,
 }: AvatarMenuProps) {
   return (
     <DropdownMenu.Root modal={false}>
@@ -74,6 +87,35 @@ export function AvatarMenu({
               ),
             })}
           </DropdownMenu.Item>
+          {onThemeChange ? (
+            <>
+              <DropdownMenu.Separator className={styles.separator} />
+              <DropdownMenu.Group>
+                <DropdownMenu.Label className={styles.groupLabel}>Theme</DropdownMenu.Label>
+                <DropdownMenu.RadioGroup
+                  value={theme}
+                  onValueChange={(value) => onThemeChange(value as ThemeChoice)}
+                >
+                  {THEME_CHOICES.map((choice) => (
+                    <DropdownMenu.RadioItem
+                      key={choice.value}
+                      value={choice.value}
+                      className={styles.item}
+                      // Keep the menu open: the page changes colour behind it and another choice is one key away.
+                      onSelect={(event) => event.preventDefault()}
+                    >
+                      <span className={styles.indicatorSlot}>
+                        <DropdownMenu.ItemIndicator>
+                          <Icon name="check" />
+                        </DropdownMenu.ItemIndicator>
+                      </span>
+                      {choice.label}
+                    </DropdownMenu.RadioItem>
+                  ))}
+                </DropdownMenu.RadioGroup>
+              </DropdownMenu.Group>
+            </>
+          ) : null}
           <DropdownMenu.Separator className={styles.separator} />
           <DropdownMenu.Item className={`${styles.item} ${styles.danger}`} onSelect={onLogout}>
             <Icon name="logout" />

@@ -1,1 +1,1 @@
-export { AvatarMenu, type AvatarMenuProps } from "./AvatarMenu";
+export { AvatarMenu, type AvatarMenuProps, type ThemeChoice } from "./AvatarMenu";

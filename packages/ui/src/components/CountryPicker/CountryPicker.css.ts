@@ -21,14 +21,21 @@ export const triggerValue = style({
 
 export const placeholder = style({ color: vars.color.textMuted });
 
+/** A 3:2 box that holds the flag (empty, same size, while the flags load). */
 export const flag = style({
-  display: "inline-block",
+  display: "inline-flex",
   flex: "none",
-  width: "1.5em",
-  fontSize: "1.15em",
-  lineHeight: 1,
-  textAlign: "center",
+  width: "21px",
+  height: "14px",
+  borderRadius: "2px",
+  overflow: "hidden",
+  background: vars.color.surfaceAlt,
+  // a hairline over the edge, so white flags stay visible on a white surface
+  outline: `1px solid ${vars.color.border}`,
+  outlineOffset: "-1px",
 });
+
+export const flagImage = style({ display: "block", width: "100%", height: "100%", objectFit: "cover" });
 
 export const chevron = style({ flex: "none", width: "16px", height: "16px", color: vars.color.textMuted });
 

@@ -2,7 +2,7 @@ import { type Ref, useState } from "react";
 import { Field, type FieldBaseProps, type FieldSize, useFieldIds } from "../Field";
 import * as fieldStyles from "../Field/Field.css";
 import * as styles from "./CountryPicker.css";
-import { CountryPopover } from "./CountryPopover";
+import { CountryFlag, CountryPopover } from "./CountryPopover";
 import { countries as allCountries, type Country } from "./countries";
 
 export interface CountryPickerProps extends FieldBaseProps {
@@ -113,9 +113,7 @@ export function CountryPicker({
           <span className={styles.triggerValue}>
             {current ? (
               <>
-                <span className={styles.flag} aria-hidden="true">
-                  {current.flag}
-                </span>
+                <CountryFlag code={current.alpha2Code} />
                 {current.name}
               </>
             ) : (

@@ -1,8 +1,75 @@
 import { Popover } from "radix-ui";
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import * as fieldStyles from "../Field/Field.css";
 import * as styles from "./CountryPicker.css";
 import { type Country, mainRegionByCallingCode } from "./countries";
+
+/**
+ * SVG flags (country-flag-icons, 3:2), loaded once in their own chunk when the first picker mounts, so
+ * that no route pays for them on first load and no system falls back to letter pairs as emoji flags do.
+ */
+type FlagSvgs = Readonly<Record<string, string | undefined>>;
+let flagSvgs: FlagSvgs | undefined;
+let flagsLoading: Promise<void> | undefined;
+const flagListeners = new Set<() => void>();
+const flagUrls = new Map<string, string>();
+
+function loadFlags(): Promise<void> {
+  flagsLoading ??= import("country-flag-icons/string/3x2").then(
+    (svgs) => {
+      flagSvgs = svgs as FlagSvgs;
+      for (const listener of flagListeners) listener();
+    },
+    () => {
+      // Offline or a failed chunk: the flag boxes stay empty; try again on the next mount.
+      flagsLoading = undefined;
+    },
+  );
+  return flagsLoading;
+}
+
+const subscribeFlags = (listener: () => void) => {
+  flagListeners.add(listener);
+  return () => flagListeners.delete(listener);
+};
+
+function flagUrl(code: string): string | undefined {
+  const svg = flagSvgs?.[code];
+  if (!svg) return undefined;
+  let url = flagUrls.get(code);
+  if (!url) {
+    url = `data:image/svg+xml,${encodeURIComponent(svg)}`;
+    flagUrls.set(code, url);
+  }
+  return url;
+}
+
+/** The flag of a country (alpha-2 code) as an SVG image; decorative, the country's name is beside it. */
+export function CountryFlag({ code }: { code: string | undefined }) {
+  const loaded = useSyncExternalStore(
+    subscribeFlags,
+    () => flagSvgs !== undefined,
+    () => false,
+  );
+  useEffect(() => {
+    if (!loaded) void loadFlags();
+  }, [loaded]);
+  const src = loaded && code ? flagUrl(code) : undefined;
+  return (
+    <span className={styles.flag} aria-hidden="true" data-flag={code}>
+      {src ? <img className={styles.flagImage} src={src} alt="" width={21} height={14} /> : null}
+    </span>
+  );
+}
 
 const fold = (text: string) =>
   text
@@ -180,9 +247,7 @@ export function CountryPopover({
                   }}
                   onClick={() => choose(country)}
                 >
-                  <span className={styles.flag} aria-hidden="true">
-                    {country.flag}
-                  </span>
+                  <CountryFlag code={country.alpha2Code} />
                   <span className={styles.optionName}>{country.name}</span>
                   {showCallingCode ? (
                     <span className={styles.optionCode}>+{country.callingCodes[0]}</span>

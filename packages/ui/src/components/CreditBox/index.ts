@@ -1,1 +1,2 @@
 export { CreditBox, type CreditBoxProps } from "./CreditBox";
+export { CreditSummary, type CreditSummaryProps } from "./CreditSummary";

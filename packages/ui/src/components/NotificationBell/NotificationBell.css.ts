@@ -3,6 +3,7 @@ import { vars } from "../../theme/vars.css";
 
 export const button = style({
   position: "relative",
+  flex: "none",
   display: "inline-flex",
   alignItems: "center",
   justifyContent: "center",

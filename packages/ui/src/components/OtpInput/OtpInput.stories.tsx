@@ -129,3 +129,21 @@ export const InAForm: Story = {
     await expect(new FormData(form).get("otptoken")).toBe("654321");
   },
 };
+
+/** Retyping a code over its digits: a digit equal to the box's one moves on like any other. */
+export const RetypeOverDigits: Story = {
+  args: { defaultValue: "123456" },
+  play: async ({ canvasElement, args }) => {
+    const inputs = boxes(canvasElement);
+    await userEvent.click(inputs[0]!);
+    await userEvent.keyboard("1");
+    await expect(inputs[1]).toHaveFocus();
+    await userEvent.keyboard("9");
+    await expect(inputs[1]).toHaveValue("9");
+    await expect(inputs[2]).toHaveFocus();
+    await userEvent.keyboard("3456");
+    await expect(inputs[5]).toHaveFocus();
+    await expect(inputs.map((input) => (input as HTMLInputElement).value).join("")).toBe("193456");
+    await expect(args.onValueChange).toHaveBeenLastCalledWith("193456");
+  },
+};

@@ -207,6 +207,13 @@ export function OtpInput({
         event.preventDefault();
         focusBox(length - 1);
         break;
+      default:
+        // Typing the digit a box already holds changes nothing, so no input event follows: move on here,
+        // so that retyping a code over its digits stays in step.
+        if (event.key === digits[index] && !event.ctrlKey && !event.metaKey && !event.altKey) {
+          event.preventDefault();
+          focusBox(index + 1);
+        }
     }
   };
 

@@ -121,3 +121,22 @@ export const InAForm: Story = {
     await expect(new FormData(form).get("contactNumber")).toBe("6591234567");
   },
 };
+
+/** The country button shows an SVG flag (decorative) beside the calling code; no emoji flag anywhere. */
+export const SvgFlag: Story = {
+  args: { defaultRegion: "SG", defaultValue: { callingCode: "65", number: "91234567" } },
+  tags: ["screenshot"],
+  parameters: { screenshot: { widths: [420] } },
+  play: async ({ canvasElement }) => {
+    const button = within(canvasElement).getByRole("button", { name: "Country code: Singapore +65" });
+    await waitFor(
+      () => {
+        const image = button.querySelector<HTMLImageElement>("[data-flag='SG'] img");
+        expect(image?.complete && image.naturalWidth > 0).toBe(true);
+      },
+      { timeout: 5000 },
+    );
+    await expect(button.querySelector("[data-flag]")).toHaveAttribute("aria-hidden", "true");
+    await expect(canvasElement.textContent).not.toMatch(/[\u{1F1E6}-\u{1F1FF}]/u);
+  },
+};

@@ -1,7 +1,6 @@
 import { DEFAULT_REGION_USER_FORMS, joinContactNumber, stripNonDigits } from "@herald/domain";
 import { type ComponentPropsWithRef, useState } from "react";
-import * as countryStyles from "../CountryPicker/CountryPicker.css";
-import { CountryPopover } from "../CountryPicker/CountryPopover";
+import { CountryFlag, CountryPopover } from "../CountryPicker/CountryPopover";
 import { countries as allCountries, type Country, mainRegionByCallingCode } from "../CountryPicker/countries";
 import { Field, type FieldBaseProps, type FieldSize, useFieldIds } from "../Field";
 import * as fieldStyles from "../Field/Field.css";
@@ -125,9 +124,7 @@ export function PhoneInput({
             aria-label={countryLabel}
             disabled={disabled}
           >
-            <span className={countryStyles.flag} aria-hidden="true">
-              {country?.flag}
-            </span>
+            <CountryFlag code={country?.alpha2Code} />
             <span aria-hidden="true">+{callingCode}</span>
             <svg
               className={styles.chevron}

@@ -3,12 +3,49 @@ import { vars } from "../../theme/vars.css";
 
 export const root = style({ display: "flex", flexDirection: "column", gap: vars.space["4"] });
 
+/** Holds the list and the scroll affordances. */
+export const frame = style({ position: "relative", minWidth: 0 });
+
 export const list = style({
   display: "flex",
   gap: vars.space["1"],
   overflowX: "auto",
-  borderBottom: `1px solid ${vars.color.border}`,
+  overflowY: "hidden",
+  // The fades and arrows show that more tabs are hidden; a scrollbar would cover the active underline.
+  scrollbarWidth: "none",
+  overscrollBehaviorX: "contain",
+  // The row's bottom line, under the tabs (the selected tab's underline paints over it).
+  boxShadow: `inset 0 -1px 0 ${vars.color.border}`,
+  selectors: { "&::-webkit-scrollbar": { display: "none" } },
 });
+
+export const scroller = style({
+  position: "absolute",
+  top: 0,
+  bottom: "1px",
+  display: "inline-flex",
+  alignItems: "center",
+  width: "40px",
+  padding: 0,
+  border: "none",
+  color: vars.color.text,
+  cursor: "pointer",
+  selectors: { "&[hidden]": { display: "none" } },
+});
+
+export const scrollerStart = style({
+  left: 0,
+  justifyContent: "flex-start",
+  background: `linear-gradient(to right, ${vars.color.surface} 45%, transparent)`,
+});
+
+export const scrollerEnd = style({
+  right: 0,
+  justifyContent: "flex-end",
+  background: `linear-gradient(to left, ${vars.color.surface} 45%, transparent)`,
+});
+
+export const flip = style({ display: "inline-flex", transform: "scaleX(-1)" });
 
 export const trigger = style({
   position: "relative",
@@ -16,7 +53,6 @@ export const trigger = style({
   padding: `${vars.space["2"]} ${vars.space["4"]}`,
   border: "none",
   borderBottom: "2px solid transparent",
-  marginBottom: "-1px",
   background: "transparent",
   color: vars.color.textMuted,
   fontWeight: vars.fontWeight.medium,

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useState } from "react";
-import { expect, fn, userEvent, within } from "storybook/test";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { Tabs } from "./Tabs";
 
 const items = [
@@ -80,5 +80,46 @@ export const Controlled: Story = {
     await userEvent.click(canvas.getByRole("tab", { name: "User Profile" }));
     await expect(onValueChange).toHaveBeenCalledWith("profile");
     await expect(canvas.getByRole("tabpanel")).toHaveTextContent("Profile fields.");
+  },
+};
+
+/**
+ * Tabs wider than their space (a phone): the list scrolls sideways and a fade with an arrow marks each
+ * end that hides tabs; the arrow scrolls, and keyboard selection brings the tab into view.
+ */
+export const Overflowing: Story = {
+  tags: ["screenshot"],
+  parameters: { screenshot: { widths: [420] } },
+  args: {
+    "aria-label": "Edit user",
+    items: [
+      { value: "profile", label: "User Profile", content: <p>Profile fields.</p> },
+      { value: "credit", label: "User Credit", content: <p>Credit fields.</p> },
+      { value: "departments", label: "Departments", content: <p>Departments.</p> },
+      { value: "sender", label: "Sender IDs", content: <p>Sender IDs.</p> },
+      { value: "security", label: "Security", content: <p>Security.</p> },
+    ],
+  },
+  decorators: [(Story) => <div style={{ width: 280 }}>{Story()}</div>],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const list = canvas.getByRole("tablist", { name: "Edit user" });
+    const start = canvas.getByTestId("tabs-scroll-start");
+    const end = canvas.getByTestId("tabs-scroll-end");
+    await expect(list.scrollWidth).toBeGreaterThan(list.clientWidth);
+    await expect(end).toBeVisible();
+    await expect(start).not.toBeVisible();
+    await userEvent.click(end);
+    await waitFor(() => expect(list.scrollLeft).toBeGreaterThan(0));
+    await waitFor(() => expect(start).toBeVisible());
+    canvas.getByRole("tab", { name: "User Profile" }).focus();
+    await userEvent.keyboard("{End}");
+    const last = canvas.getByRole("tab", { name: "Security" });
+    await expect(last).toHaveAttribute("aria-selected", "true");
+    await waitFor(() => expect(end).not.toBeVisible());
+    await userEvent.keyboard("{Home}");
+    await waitFor(() => expect(list.scrollLeft).toBe(0));
+    await waitFor(() => expect(start).not.toBeVisible());
+    await expect(end).toBeVisible();
   },
 };

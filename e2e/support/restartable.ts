@@ -1,0 +1,110 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { freePort, serverEntry } from "./server";
+
+export interface SqlServer {
+  url: string;
+  output: () => string;
+  /**
+   * Runs SQL on the server's database behind its back, as an operator would. On PostgreSQL it runs beside
+   * the server; the embedded database (PGlite) allows one process only, so the server stops, the SQL runs on
+   * its data directory, and the server starts again on the same port (open pages keep their origin, their
+   * local storage and their session).
+   */
+  sql: (text: string, params?: unknown[]) => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+/** The built server on a fixed loopback port and data directory (or its own PostgreSQL database). */
+export async function startSqlServer(): Promise<SqlServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "herald-e2e-sql-"));
+  const url = `http://127.0.0.1:${port}`;
+  let databaseUrl = "";
+  let dbName = "";
+  if (process.env.TEST_DATABASE_URL) {
+    dbName = `herald_e2e_sql_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const u = new URL(process.env.TEST_DATABASE_URL);
+    u.pathname = `/${dbName}`;
+    databaseUrl = u.toString();
+  }
+  let out = "";
+  let child: ChildProcess | undefined;
+
+  async function start() {
+    child = spawn(process.execPath, [serverEntry], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        HERALD_DATA_DIR: dataDir,
+        HERALD_ENV: "development",
+        LOG_LEVEL: "warn",
+        DATABASE_URL: databaseUrl,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout?.on("data", (c: Buffer) => {
+      out += c.toString();
+    });
+    child.stderr?.on("data", (c: Buffer) => {
+      out += c.toString();
+    });
+    const started = Date.now();
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${out}`);
+      try {
+        if ((await fetch(`${url}/api/healthz`)).ok) return;
+      } catch {
+        /* not listening yet */
+      }
+      if (Date.now() - started > 150_000) throw new Error(`server did not answer in time:\n${out}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  async function halt() {
+    const c = child;
+    if (!c || c.exitCode !== null) return;
+    const exited = new Promise((r) => c.once("exit", r));
+    c.kill("SIGTERM");
+    await exited;
+  }
+
+  await start();
+  return {
+    url,
+    output: () => out,
+    async sql(text, params = []) {
+      if (databaseUrl) {
+        const c = new pg.Client({ connectionString: databaseUrl });
+        await c.connect();
+        await c.query(text, params);
+        await c.end();
+        return;
+      }
+      await halt();
+      const { PGlite } = await import("@electric-sql/pglite");
+      const db = await PGlite.create(path.join(dataDir, "pgdata"));
+      await db.query(text, params);
+      await db.close();
+      await start();
+    },
+    async stop() {
+      await halt();
+      if (dbName) {
+        const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await c.connect();
+        await c.query(`drop database if exists ${dbName} with (force)`);
+        await c.end();
+      }
+    },
+  };
+}
