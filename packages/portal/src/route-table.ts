@@ -29,9 +29,6 @@ export interface RouteEntry {
  */
 const laterIssues: [prefix: string, issue: number][] = [
   ["/user-manage/user-edit/:id/user-credit", 9], // credit allocation belongs to the ledger
-  ["/user-manage/", 8],
-  ["/keyword-mgt/", 8],
-  ["/mobile-sub/", 8],
   ["/credit-mgt/", 9],
   ["/contact/", 10],
   ["/campaign/", 11],

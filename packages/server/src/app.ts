@@ -9,7 +9,11 @@ import { HttpError, NotImplemented } from "./errors";
 import { startQueue } from "./jobs/queue";
 import { jobHandlers } from "./jobs/workers";
 import { listenForInvalidations, SessionCache } from "./lib/session-cache";
+import { departmentHandlers } from "./modules/admin/departments.routes";
+import { userAdminHandlers } from "./modules/admin/users.routes";
 import { accountHandlers } from "./modules/auth/auth.routes";
+import { keywordHandlers } from "./modules/keywords/keywords.routes";
+import { mobileSubHandlers } from "./modules/mobile-sub/mobile-sub.routes";
 import { registerSandboxPages, sandboxHandlers } from "./modules/sandbox/sandbox.routes";
 import { systemHandlers } from "./modules/system/system.routes";
 import { authenticate } from "./plugins/actor";
@@ -36,7 +40,15 @@ declare module "fastify" {
 
 /** Every module's handlers, keyed by operationId. */
 function moduleHandlers(deps: Deps): Handlers {
-  return { ...systemHandlers(deps), ...sandboxHandlers(deps), ...accountHandlers(deps) };
+  return {
+    ...systemHandlers(deps),
+    ...sandboxHandlers(deps),
+    ...accountHandlers(deps),
+    ...departmentHandlers(deps),
+    ...userAdminHandlers(deps),
+    ...keywordHandlers(deps),
+    ...mobileSubHandlers(deps),
+  };
 }
 
 export interface BuildOptions {

@@ -529,7 +529,10 @@ export interface paths {
         };
         /**
          * List departments
-         * @description All departments of the caller's company, for any signed-in user (pickers and the admin list).
+         * @description The departments of the caller's company, for any signed-in user (pickers and the admin list), one
+         *     page at a time (designed): `search` matches name or description (case-insensitive substring),
+         *     `total` counts the matching rows. Pickers ask for `pageSize=5000`. Sorted by name unless `sort`
+         *     says otherwise.
          */
         get: operations["listDepartments"];
         put?: never;
@@ -551,8 +554,10 @@ export interface paths {
         put?: never;
         /**
          * Add a department
-         * @description Admin only. Creates a department created by the caller (`userId` is accepted and ignored).
-         *     Response body not shown in the specification; designed as the created `Department`.
+         * @description Admin only. Creates a department created by the caller (`userId` is accepted and ignored). Names
+         *     are unique within the company, compared case-insensitively and without surrounding spaces (designed:
+         *     409 'Department name already exists'). Response body not shown in the specification; designed as
+         *     the created `Department`.
          */
         post: operations["addDept"];
         delete?: never;
@@ -574,7 +579,10 @@ export interface paths {
          * Delete departments
          * @description Admin only. The body is the array of selected department rows as the list shows them; only each
          *     row's `id` is used. All or nothing: when any id is not a department of the company nothing is
-         *     deleted and the answer is 404. Members of a deleted department lose that department.
+         *     deleted and the answer is 404. A department that still has users (not deleted ones) is not
+         *     deleted: every user needs at least one department, so the answer is 409 naming the department and
+         *     how many users it has ('Sales still has 3 users. Move them to another department first.',
+         *     designed), and nothing is deleted. Deleted users lose the department.
          *     Response body not shown in the specification; designed as `Ok` with 'Data Deleted Successful !'.
          */
         post: operations["deleteDept"];
@@ -654,8 +662,11 @@ export interface paths {
         };
         /**
          * List users
-         * @description Admin only. Every user of the company, deleted ones included (their row has no Edit or Delete).
-         *     'Show own department' is a client-side filter on `dept`.
+         * @description Admin only. The users of the company, deleted ones included (their row has no Edit or Delete), one
+         *     page at a time (designed): `search` matches first name, last name, full name or e-mail
+         *     (case-insensitive substring); `ownDept=true` ('Show own department') keeps users who share a
+         *     department with the caller; `total` counts the matching rows. Sorted by joining date, newest first,
+         *     unless `sort` says otherwise.
          */
         get: operations["userList"];
         put?: never;
@@ -699,7 +710,10 @@ export interface paths {
          * Add a user
          * @description Admin only. Creates an active user in the caller's company with the given departments, role,
          *     two-factor setting and initial credit `amount`, which moves from the corporate balance to the new
-         *     user in one transaction (`id`, the caller, is accepted and ignored). Response body not shown in
+         *     user in one transaction (`id`, the caller, is accepted and ignored). The user can sign in at once
+         *     with the password set here (the address counts as verified) and is sent a welcome e-mail naming
+         *     the company and the sign-in address, never the password. The user limit is checked under a lock
+         *     on the company, so concurrent adds cannot pass it. Response body not shown in
          *     the specification beyond the error message; designed as the created `User`.
          */
         post: operations["addUser"];
@@ -720,8 +734,10 @@ export interface paths {
         put?: never;
         /**
          * Edit a user's profile
-         * @description Admin only; not for the owner, the caller themself or a deleted user. A role change ends the
-         *     user's sessions at once. Response body not shown in the specification; designed as `Ok` with
+         * @description Admin only; not for the owner, the caller themself or a deleted user. A role or department change
+         *     applies from the user's next request (the role is read from the database, never from the token).
+         *     Changing the e-mail ends the user's unused password-reset and e-mail-change links and tells the
+         *     old address (designed). Response body not shown in the specification; designed as `Ok` with
          *     'Data Update Successful !'.
          */
         post: operations["editUserProfile"];
@@ -964,7 +980,8 @@ export interface paths {
         };
         /**
          * List keywords
-         * @description Admin only. Every keyword of the company, deleted ones included (marked deleted, no actions).
+         * @description Admin only. The keywords of the company, deleted ones included (marked deleted, no actions), one page
+         *     at a time (designed): `search` matches the keyword; newest first unless `sort` says otherwise.
          *     Response body not shown in the specification; designed as `{ data[], total }` of `Keyword`.
          */
         get: operations["keywordList"];
@@ -1073,10 +1090,9 @@ export interface paths {
         };
         /**
          * List mobile subscriptions
-         * @description Admin only. The company's subscribe/unsubscribe numbers, newest first, deleted ones included.
-         *     Response body not shown in the specification; designed as `{ data[], total, nextCursor }`. Lists
-         *     can grow large through uploads, so they are paged by keyset: pass `nextCursor` back as `cursor`
-         *     for the next page (null when there is none); `total` counts all rows.
+         * @description Admin only. The company's subscribe/unsubscribe numbers, deleted ones included, one page at a time
+         *     (designed): `search` matches the digits of the number, `type` keeps one list; newest first unless
+         *     `sort` says otherwise; `total` counts the matching rows.
          */
         get: operations["mobileSubList"];
         put?: never;
@@ -1250,9 +1266,10 @@ export interface paths {
         put?: never;
         /**
          * Set own SMS auto-reply and forwarding
-         * @description Defined but unused by the specification's portal; designed. Sets the caller's `autoReply`,
-         *     `autoReplyMessage` (required while auto-reply is on; cleared when off) and `autoForward` (inbound
-         *     SMS replies to the caller are also forwarded to the caller's e-mail). Answers `Ok` with
+         * @description Defined but unused by the specification's portal; designed. Sets `autoReply`, `autoReplyMessage`
+         *     (required while auto-reply is on; cleared when off) and `autoForward` (inbound SMS replies to the
+         *     user are also forwarded to the user's e-mail) of the caller, or of user `id` of the company
+         *     (admin only when `id` is another user; the user edit page uses it). Answers `Ok` with
          *     'Data Update Successful !'.
          */
         post: operations["editSmsSetting"];
@@ -2697,6 +2714,12 @@ export interface components {
          *     'Contact Number cannot exceed 15 digits.').
          */
         ContactNumber: string;
+        /**
+         * @description Calling code followed by the national digits, without '+', as registration stores it; the national
+         *     part has 7 to 15 digits ('Contact Number cannot be less than 7 digits', 'Contact Number cannot
+         *     exceed 15 digits.'). The user forms default to Malaysia's calling code.
+         */
+        StoredContactNumber: string;
         /** @description A first or last name in user forms ('This is required' when empty). The 50 limit is designed. */
         PersonName: string;
         /** @enum {string} */
@@ -2995,10 +3018,8 @@ export interface components {
         };
         MobileSubscriptionList: {
             data: components["schemas"]["MobileSubscription"][];
-            /** @description All rows of the company. */
+            /** @description Rows matching the filters. */
             total: number;
-            /** @description Pass as `cursor` for the next page; null on the last page. */
-            nextCursor: string | null;
         };
         /** @description A stored upload of mobile numbers (designed; the specification calls it "file info"). */
         FileInfo: {
@@ -3169,7 +3190,7 @@ export interface components {
             email: components["schemas"]["EmailAddress"];
             /** @description Department ids (at least one). */
             dept: string[];
-            contactNumber: components["schemas"]["ContactNumber"];
+            contactNumber: components["schemas"]["StoredContactNumber"];
             password: components["schemas"]["NewPassword"];
             /** @description Must equal password ('Passwords do not match'). */
             confirmPass: string;
@@ -3191,7 +3212,7 @@ export interface components {
             email: components["schemas"]["EmailAddress"];
             /** @description Department ids (at least one). */
             dept: string[];
-            contactNumber: components["schemas"]["ContactNumber"];
+            contactNumber: components["schemas"]["StoredContactNumber"];
             login2fa: components["schemas"]["Login2fa"];
             userRole: components["schemas"]["UserRole"];
         };
@@ -3347,6 +3368,11 @@ export interface components {
             isAllowSID?: components["schemas"]["Flag01"];
         };
         EditSmsSettingRequest: {
+            /**
+             * Format: uuid
+             * @description The user whose settings change (designed); the caller when absent.
+             */
+            id?: string;
             autoReply: components["schemas"]["Flag01"];
             /** @description Required (not empty) while autoReply is 1; cleared when 0. The 1000 limit is designed. */
             autoReplyMessage?: string | null;
@@ -4220,6 +4246,14 @@ export interface components {
         };
     };
     parameters: {
+        /** @description 1-based page number (designed). */
+        Page: number;
+        /** @description Rows per page (designed); the table page sizes of the specification go up to 5000. */
+        PageSize: number;
+        /** @description Case-insensitive text to look for (designed). */
+        Search: string;
+        /** @description Sort direction (designed); each list documents its default. */
+        Order: "asc" | "desc";
         /** @description Channel id. */
         ChannelIdPath: string;
         /** @description Room id, which is the subscriber id. */
@@ -4814,7 +4848,18 @@ export interface operations {
     };
     listDepartments: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1-based page number (designed). */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page (designed); the table page sizes of the specification go up to 5000. */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description Case-insensitive text to look for (designed). */
+                search?: components["parameters"]["Search"];
+                /** @description Column to sort by (designed). */
+                sort?: "name" | "desc" | "creatorFirstName" | "created_at";
+                /** @description Sort direction (designed); each list documents its default. */
+                order?: components["parameters"]["Order"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4860,6 +4905,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             /** @description Not an admin. */
             403: components["responses"]["Forbidden"];
+            /** @description 'Department name already exists' (designed). */
+            409: components["responses"]["Conflict"];
         };
     };
     deleteDept: {
@@ -4890,6 +4937,8 @@ export interface operations {
             /** @description Not an admin. */
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A department still has users; nothing was deleted. */
+            409: components["responses"]["Conflict"];
         };
     };
     getDept: {
@@ -4949,6 +4998,8 @@ export interface operations {
             /** @description Not an admin. */
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description 'Department name already exists' (designed). */
+            409: components["responses"]["Conflict"];
         };
     };
     getUserLimit: {
@@ -4976,7 +5027,20 @@ export interface operations {
     };
     userList: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1-based page number (designed). */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page (designed); the table page sizes of the specification go up to 5000. */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description Case-insensitive text to look for (designed). */
+                search?: components["parameters"]["Search"];
+                /** @description Column to sort by (designed). */
+                sort?: "name" | "userRole" | "dept" | "contactNumber" | "totalCredit" | "createdAt" | "login2fa";
+                /** @description Sort direction (designed); each list documents its default. */
+                order?: components["parameters"]["Order"];
+                /** @description Only users sharing a department with the caller. */
+                ownDept?: boolean;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5371,7 +5435,18 @@ export interface operations {
     };
     keywordList: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1-based page number (designed). */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page (designed); the table page sizes of the specification go up to 5000. */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description Case-insensitive text to look for (designed). */
+                search?: components["parameters"]["Search"];
+                /** @description Column to sort by (designed). */
+                sort?: "keyword" | "type" | "status" | "created_dtm" | "auto_reply_status" | "created_by";
+                /** @description Sort direction (designed); each list documents its default. */
+                order?: components["parameters"]["Order"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5520,10 +5595,18 @@ export interface operations {
     mobileSubList: {
         parameters: {
             query?: {
-                /** @description Rows per page (designed; the largest table page size is 5000). */
-                limit?: number;
-                /** @description Opaque `nextCursor` of the previous page. */
-                cursor?: string;
+                /** @description 1-based page number (designed). */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page (designed); the table page sizes of the specification go up to 5000. */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description Case-insensitive text to look for (designed). */
+                search?: components["parameters"]["Search"];
+                /** @description Column to sort by (designed). */
+                sort?: "contact_number" | "type" | "status" | "created_dtm" | "created_by";
+                /** @description Sort direction (designed); each list documents its default. */
+                order?: components["parameters"]["Order"];
+                /** @description Only this list (subscribe or unsubscribe). */
+                type?: components["schemas"]["SubscriptionType"];
             };
             header?: never;
             path?: never;
@@ -5540,7 +5623,7 @@ export interface operations {
                     "application/json": components["schemas"]["MobileSubscriptionList"];
                 };
             };
-            /** @description Invalid limit or cursor. */
+            /** @description Invalid paging parameters. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             /** @description Not an admin. */
@@ -5779,6 +5862,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description Another user's settings, and the caller is not an admin. */
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     inbox: {

@@ -58,11 +58,10 @@ export default function Home() {
     steps.push({
       id: "team",
       title: "Invite your team",
-      status: "coming",
       text: "Create departments and add users, so that colleagues share the inbox and each department sees its own channels.",
       link: (
         <Link to="/user-manage/users-list" className={s.stepLink}>
-          See what Users will do
+          Open Users
         </Link>
       ),
     });

@@ -62,6 +62,13 @@ export const users = pgTable(
     firstThreshCents: cents("first_thresh_cents"),
     secondThreshCents: cents("second_thresh_cents"),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /** SMS sender IDs the user may send with (administration; used by the SMS issue). */
+    senderIds: text("sender_ids").array().notNull().default(sql`'{}'::text[]`),
+    isAllowSid: boolean("is_allow_sid").notNull().default(false),
+    /** Own SMS auto-reply and forwarding of inbound replies to the user's e-mail. */
+    autoReply: boolean("auto_reply").notNull().default(false),
+    autoReplyMessage: text("auto_reply_message"),
+    autoForward: boolean("auto_forward").notNull().default(false),
     createdAt: createdAt(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
@@ -88,7 +95,11 @@ export const departments = pgTable(
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("departments_company_idx").on(t.companyId, t.createdAt)],
+  (t) => [
+    index("departments_company_idx").on(t.companyId, t.createdAt),
+    // Names are unique within a company, compared without case (and trimmed by the service).
+    uniqueIndex("departments_company_name_key").on(t.companyId, sql`lower(${t.name})`),
+  ],
 );
 
 export const userDepartments = pgTable(
@@ -227,3 +238,92 @@ export const rateLimits = pgTable("rate_limits", {
   windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
   count: integer("count").notNull(),
 });
+
+/**
+ * SMS keywords: an inbound SMS whose text is the keyword subscribes or unsubscribes its sender and may be
+ * answered automatically (applied by the SMS issue). Soft-deleted rows stay; among the rows that are not
+ * deleted a keyword is unique per company without case, which is also the inbound lookup's index.
+ */
+export const keywords = pgTable(
+  "keywords",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    keyword: varchar("keyword", { length: 50 }).notNull(),
+    type: varchar("type", { length: 5 }).notNull(),
+    status: varchar("status", { length: 10 }).notNull().default("active"),
+    autoReplyStatus: varchar("auto_reply_status", { length: 10 }).notNull().default("disable"),
+    autoReply: text("auto_reply"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("keywords_company_idx").on(t.companyId, t.createdAt),
+    uniqueIndex("keywords_company_keyword_key")
+      .on(t.companyId, sql`lower(${t.keyword})`)
+      .where(sql`${t.status} <> 'deleted'`),
+    check("keywords_type_check", sql`${t.type} in ('sub', 'unsub')`),
+    check("keywords_status_check", sql`${t.status} in ('active', 'deleted', 'invalid')`),
+    check("keywords_auto_reply_status_check", sql`${t.autoReplyStatus} in ('enable', 'disable', 'deleted')`),
+  ],
+);
+
+/**
+ * Subscribe and unsubscribe lists of mobile numbers (E.164 digits without '+'). An active 'unsub' row is
+ * a suppression: sends check it with one lookup on mobile_subscriptions_suppression_idx. Among rows that are
+ * not deleted a number appears at most once per type; invalid numbers from imports are kept with status
+ * 'invalid' so the admin sees them.
+ */
+export const mobileSubscriptions = pgTable(
+  "mobile_subscriptions",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    contactNumber: varchar("contact_number", { length: 32 }).notNull(),
+    type: varchar("type", { length: 5 }).notNull(),
+    status: varchar("status", { length: 10 }).notNull().default("active"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("mobile_subscriptions_company_idx").on(t.companyId, t.createdAt),
+    uniqueIndex("mobile_subscriptions_number_key")
+      .on(t.companyId, t.type, t.contactNumber)
+      .where(sql`${t.status} <> 'deleted'`),
+    index("mobile_subscriptions_suppression_idx")
+      .on(t.companyId, t.contactNumber)
+      .where(sql`${t.type} = 'unsub' and ${t.status} = 'active'`),
+    check("mobile_subscriptions_type_check", sql`${t.type} in ('sub', 'unsub')`),
+    check("mobile_subscriptions_status_check", sql`${t.status} in ('active', 'deleted', 'invalid')`),
+  ],
+);
+
+/** Files of mobile numbers uploaded before /addMobileSub names them (kept for a day, parsed on upload). */
+export const mobileUploads = pgTable(
+  "mobile_uploads",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fileName: varchar("file_name", { length: 255 }).notNull(),
+    size: integer("size").notNull(),
+    mimeType: varchar("mime_type", { length: 100 }).notNull(),
+    /** The numbers read from the file, as written there (normalised when added). */
+    numbers: jsonb("numbers").$type<string[]>().notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("mobile_uploads_company_idx").on(t.companyId, t.createdAt)],
+);

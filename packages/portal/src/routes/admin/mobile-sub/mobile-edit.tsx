@@ -1,0 +1,4 @@
+// Being built in this issue; replaced by the real screen before it lands.
+export default function Screen() {
+  return <p>mobile-edit</p>;
+}
