@@ -55,25 +55,33 @@ export function migrationsFolder(): string {
  * counted. Tests use it through `countQueries` in src/test/harness.ts to hold a request to a bounded number
  * of queries (no query per row). Outside a recorder it costs one AsyncLocalStorage lookup per query.
  */
-const queryRecorder = new AsyncLocalStorage<string[]>();
-
-function noteQuery(text: string) {
-  queryRecorder.getStore()?.push(text);
+/** A statement as sent: its SQL text and parameters (benchmarks replay them against the raw database). */
+export interface RecordedStatement {
+  text: string;
+  params: unknown[];
 }
 
-export async function recordQueries<T>(fn: () => PromiseLike<T>): Promise<{ result: T; queries: string[] }> {
-  const queries: string[] = [];
+const queryRecorder = new AsyncLocalStorage<RecordedStatement[]>();
+
+function noteQuery(text: string, params: unknown[] = []) {
+  queryRecorder.getStore()?.push({ text, params });
+}
+
+export async function recordQueries<T>(
+  fn: () => PromiseLike<T>,
+): Promise<{ result: T; queries: string[]; statements: RecordedStatement[] }> {
+  const statements: RecordedStatement[] = [];
   // `then` is called inside the context: a lazy thenable (Fastify's inject starts the request in `then`)
   // would otherwise run in the context of whoever awaits it.
   const result = await queryRecorder.run(
-    queries,
+    statements,
     () => new Promise<T>((resolve, reject) => fn().then(resolve, reject)),
   );
-  return { result, queries };
+  return { result, queries: statements.map((s) => s.text), statements };
 }
 
 /** Drizzle reports each statement it executes (on both drivers, in and out of transactions) here. */
-const drizzleLogger = { logQuery: (query: string) => noteQuery(query) };
+const drizzleLogger = { logQuery: (query: string, params: unknown[]) => noteQuery(query, params) };
 
 // bigint columns (money in cents, counts) come back as numbers: all our values fit in 2^53.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -96,13 +104,13 @@ export async function openDatabase(opts: {
       pool,
       connectionString: opts.databaseUrl,
       async query<T>(text: string, params: unknown[] = []) {
-        noteQuery(text);
+        noteQuery(text, params);
         const r = await pool.query(text, params);
         return r.rows as T[];
       },
       prepared<T>(name: string, text: string) {
         return async (params: unknown[]) => {
-          noteQuery(text);
+          noteQuery(text, params);
           const r = await pool.query({ name, text, values: params });
           return r.rows as T[];
         };
@@ -124,7 +132,7 @@ export async function openDatabase(opts: {
     db,
     pglite,
     async query<T>(text: string, params: unknown[] = []) {
-      noteQuery(text);
+      noteQuery(text, params);
       const r = await pglite.query<T>(text, params);
       return r.rows;
     },
@@ -161,7 +169,7 @@ function pglitePrepared<T>(pglite: PGlite, name: string, text: string) {
   const known = pgliteStatements.get(pglite) ?? new Map<string, string>();
   pgliteStatements.set(pglite, known);
   return async (params: unknown[]): Promise<T[]> => {
-    noteQuery(text);
+    noteQuery(text, params);
     return pglite._runExclusiveTransaction(() =>
       pglite.runExclusive(async () => {
         const prepared = known.get(name);
