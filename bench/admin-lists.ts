@@ -164,7 +164,8 @@ async function benchDatabase(name: string, env: Record<string, string>): Promise
     const only = process.env.BENCH_LISTS?.split(",");
     const chosen = only ? calls.filter(([label]) => only.some((o) => label.startsWith(o))) : calls;
     // The raw database: a connection of its own (PostgreSQL), or the same PGlite instance.
-    const rawClient = database.kind === "postgres" ? new pg.Client({ connectionString: env.DATABASE_URL }) : undefined;
+    const rawClient =
+      database.kind === "postgres" ? new pg.Client({ connectionString: env.DATABASE_URL }) : undefined;
     await rawClient?.connect();
     const raw = async (s: Statement) => {
       if (rawClient) await rawClient.query(s.text, s.params);

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { companies, departments, userDepartments, users } from "../db/schema";
+import { companies, departments, keywords, mobileSubscriptions, userDepartments, users } from "../db/schema";
 import type { Deps } from "../deps";
 import { hashPassword } from "../lib/passwords";
 
@@ -113,6 +113,7 @@ export async function seedDemo({ database, config }: Deps): Promise<DemoCredenti
           isOwner: p.isOwner,
           creditCents: p.creditCents,
           emailVerifiedAt: new Date(),
+          ...(p.userRole === "admin" ? { senderIds: ["HERALD", "DemoCo"], isAllowSid: true } : {}),
         })),
       )
       .returning({ id: users.id, email: users.email });
@@ -131,6 +132,32 @@ export async function seedDemo({ database, config }: Deps): Promise<DemoCredenti
       .values(
         people.flatMap((p, i) => p.depts.map((d) => ({ userId: inserted[i]!.id, departmentId: deptId(d) }))),
       );
+    // SMS keywords and subscription lists, so the administration screens have something to show.
+    await tx.insert(keywords).values([
+      {
+        companyId,
+        keyword: "JOIN",
+        type: "sub",
+        autoReplyStatus: "enable",
+        autoReply: "Thanks for subscribing to Demo Company updates. Reply STOP to opt out.",
+        createdBy: owner.id,
+      },
+      {
+        companyId,
+        keyword: "STOP",
+        type: "unsub",
+        autoReplyStatus: "enable",
+        autoReply: "You will receive no more messages from Demo Company.",
+        createdBy: owner.id,
+      },
+      { companyId, keyword: "INFO", type: "sub", autoReplyStatus: "disable", createdBy: owner.id },
+    ]);
+    await tx.insert(mobileSubscriptions).values([
+      { companyId, contactNumber: "6581230001", type: "sub", createdBy: owner.id },
+      { companyId, contactNumber: "6581230002", type: "sub", createdBy: owner.id },
+      { companyId, contactNumber: "60123450003", type: "sub", createdBy: owner.id },
+      { companyId, contactNumber: "6581230009", type: "unsub", createdBy: owner.id },
+    ]);
   });
   return { companyName, email, password };
 }

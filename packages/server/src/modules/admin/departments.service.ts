@@ -50,7 +50,11 @@ export function departmentService({ database }: Deps) {
         );
       const rows = await page(limit, offset);
       // Past the last page no row carries the total: ask for the first row instead (rare; one more query).
-      const total = rows[0] ? Number(rows[0].total) : offset > 0 ? Number((await page(1, 0))[0]?.total ?? 0) : 0;
+      const total = rows[0]
+        ? Number(rows[0].total)
+        : offset > 0
+          ? Number((await page(1, 0))[0]?.total ?? 0)
+          : 0;
       return { data: rows.map(toDepartment), total };
     },
   };
