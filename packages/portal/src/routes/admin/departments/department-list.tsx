@@ -18,7 +18,7 @@ import {
   TextField,
 } from "@herald/ui";
 import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { $api, api } from "../../../api";
 import { useDialogs } from "../../../dialogs";
@@ -150,6 +150,11 @@ export default function DepartmentList() {
   const [deleting, setDeleting] = useState(false);
 
   const { page, pageSize, search, sort, order } = query;
+  // A new page, search or sort shows other rows: a selection never covers rows the admin cannot see.
+  const shown = JSON.stringify(query);
+  useEffect(() => {
+    if (shown) setSelected([]);
+  }, [shown]);
   const list = $api.useQuery(
     "get",
     "/departments",
@@ -202,7 +207,7 @@ export default function DepartmentList() {
         getRowId={(d) => d.id}
         getRowLabel={(d) => d.name}
         searchLabel="Search departments"
-        searchPlaceholder="Search by name or description"
+        searchPlaceholder="Search departments"
         selectable
         selectedIds={selected.map((d) => d.id)}
         onSelectionChange={(_, rows) => setSelected(rows)}
