@@ -150,11 +150,6 @@ export default function DepartmentList() {
   const [deleting, setDeleting] = useState(false);
 
   const { page, pageSize, search, sort, order } = query;
-  // A new page, search or sort shows other rows: a selection never covers rows the admin cannot see.
-  const shown = JSON.stringify(query);
-  useEffect(() => {
-    if (shown) setSelected([]);
-  }, [shown]);
   const list = $api.useQuery(
     "get",
     "/departments",
@@ -170,6 +165,17 @@ export default function DepartmentList() {
     },
     { placeholderData: keepPreviousData },
   );
+
+  // Rows that a new page, search or sort no longer shows leave the selection: Delete never reaches rows
+  // the admin cannot see.
+  const rows = list.data?.data;
+  useEffect(() => {
+    const shown = new Set((rows ?? []).map((d) => d.id));
+    setSelected((current) => {
+      const kept = current.filter((d) => shown.has(d.id));
+      return kept.length === current.length ? current : kept;
+    });
+  }, [rows]);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["get", "/departments"] });
 
@@ -201,7 +207,7 @@ export default function DepartmentList() {
         {...tableProps}
         mode="server"
         label="Departments"
-        data={list.data?.data ?? []}
+        data={rows ?? []}
         total={list.data?.total ?? 0}
         columns={columns}
         getRowId={(d) => d.id}
@@ -210,7 +216,7 @@ export default function DepartmentList() {
         searchPlaceholder="Search departments"
         selectable
         selectedIds={selected.map((d) => d.id)}
-        onSelectionChange={(_, rows) => setSelected(rows)}
+        onSelectionChange={(_, picked) => setSelected(picked)}
         rowActions={rowActions}
         loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
         error={list.isError ? (list.error?.message ?? MESSAGES.somethingWentWrong) : null}
