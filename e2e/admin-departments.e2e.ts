@@ -212,6 +212,12 @@ describe("Administrator > Departments", () => {
     expect(
       await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
     ).toBeLessThanOrEqual(0);
+    const [sales] = await departments("Sales");
+    await phone.goto(`${server.url}/user-manage/department-edit/${sales!.id}`);
+    await phone.getByRole("button", { name: "Update Department" }).waitFor();
+    expect(
+      await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
     await phone.close();
 
     const dark = await open(LIST, { colorScheme: "dark" });
@@ -223,6 +229,9 @@ describe("Administrator > Departments", () => {
       .getByRole("heading", { level: 1, name: "Departments" })
       .evaluate((h) => getComputedStyle(h).color);
     expect(brightness(heading)).toBeGreaterThan(0.8);
+    expect(await axeViolations(dark)).toEqual([]);
+    await dark.goto(`${server.url}/user-manage/department-edit/${sales!.id}`);
+    await dark.getByRole("button", { name: "Update Department" }).waitFor();
     expect(await axeViolations(dark)).toEqual([]);
     await dark.close();
   });
