@@ -1,4 +1,6 @@
 import {
+  DEPARTMENT_DESC_MAX,
+  DEPARTMENT_NAME_MAX,
   MESSAGES,
   PASSWORD_COMPOSITION,
   PASSWORD_CONFIRM_REQUIRED,
@@ -23,6 +25,14 @@ export function validationMessage(
   const str = typeof value === "string" ? value : "";
   const bad = (message: string, status = 400) => ({ status, message });
   const registration = path === "/register";
+
+  // Departments: /addDept and /editDept (name required and at most 50, description at most 255).
+  if ((path === "/addDept" || path === "/editDept") && (field === "name" || field === "desc")) {
+    if (field === "desc") return bad(`Description cannot exceed ${DEPARTMENT_DESC_MAX} characters`);
+    if (typeof value === "string" && value.trim() !== "")
+      return bad(`Department name cannot exceed ${DEPARTMENT_NAME_MAX} characters`);
+    return bad(path === "/editDept" ? MESSAGES.departmentNameRequired : MESSAGES.required);
+  }
 
   switch (field) {
     case "password":

@@ -7,5 +7,13 @@ export function departmentHandlers(deps: Deps): Handlers {
   const departments = departmentService(deps);
   return {
     listDepartments: async (r) => departments.list(requireActor(r.actor), r.query ?? {}),
+    addDept: async (r, reply) => {
+      const created = await departments.add(r.actor, r.body);
+      reply.code(201);
+      return created;
+    },
+    getDept: async (r) => departments.get(r.actor, r.body),
+    editDept: async (r) => departments.edit(r.actor, r.body),
+    deleteDept: async (r) => departments.remove(r.actor, r.body),
   };
 }
