@@ -64,3 +64,15 @@ export const navSections: NavSection[] = [
     ],
   },
 ];
+
+/** Pages reached from a list (add, edit, details) and the sidebar entry they belong to. */
+const parents: [prefix: string, href: string][] = [
+  ["/user-manage/department-edit/", "/user-manage/department-list"],
+  ["/user-manage/user-", "/user-manage/users-list"],
+  ["/keyword-mgt/", "/keyword-mgt/keyword-list"],
+  ["/mobile-sub/", "/mobile-sub/mobile-list"],
+];
+
+/** The path the sidebar marks as current: a detail page marks the list it belongs to. */
+export const navPath = (pathname: string): string =>
+  parents.find(([prefix]) => pathname.startsWith(prefix))?.[1] ?? pathname;

@@ -6,7 +6,7 @@ import { useDialogs } from "../dialogs";
 import { clearToken } from "../session";
 import { Header } from "./header";
 import { routerLink } from "./link";
-import { navSections } from "./nav";
+import { navPath, navSections } from "./nav";
 import { useProfile } from "./use-profile";
 
 /** The signed-in layout: sidebar, header and footer around the screen. */
@@ -36,7 +36,7 @@ export function Shell() {
       // The role the server reports (refreshed with the profile), not the one in the token: a role change
       // shows without signing in again.
       showAdmin={profile.data?.userRole === "admin"}
-      currentPath={location.pathname}
+      currentPath={navPath(location.pathname)}
       header={<Header />}
       footer={`© ${new Date().getFullYear()} Herald · Business messaging`}
       renderLink={routerLink}
