@@ -177,6 +177,64 @@ describe("keywords: an admin adds, edits, disables and deletes a keyword", () =>
     await page.close();
   });
 
+  it("numbering continues on the next page; sorting and search ask the server", async () => {
+    // 1,001 more keywords: the second page of 1,000 starts at No. 1001
+    const before = (await keywordsOf()).total;
+    const names = Array.from({ length: 1001 }, (_, i) => `bulk${String(i).padStart(4, "0")}`);
+    for (let i = 0; i < names.length; i += 50) {
+      const answers = await Promise.all(
+        names
+          .slice(i, i + 50)
+          .map((keyword) =>
+            apiPost(server.url, "/addKeyword", { keyword, type: "sub", autoReplyStatus: "disable" }, token),
+          ),
+      );
+      expect(answers.every((a) => a.status === 201)).toBe(true);
+    }
+    const total = before + names.length;
+    const page = await signedInPage("/keyword-mgt/keyword-list");
+    const main = page.getByRole("main");
+    const table = main.getByRole("table", { name: "Keywords" });
+    await main.getByText(`Showing 1 to 1000 of ${total} entries`).waitFor();
+    await main.getByRole("button", { name: "Page 2" }).click();
+    await main.getByText(`Showing 1001 to ${total} of ${total} entries`).waitFor();
+    const firstCells = async () =>
+      table
+        .getByRole("row")
+        .evaluateAll((rows) =>
+          rows
+            .slice(1)
+            .map((r) =>
+              [...r.querySelectorAll("td")]
+                .filter((td) => getComputedStyle(td).display !== "none")
+                .map((td) => td.textContent ?? ""),
+            ),
+        );
+    expect((await firstCells()).map((cells) => cells[0])).toEqual(
+      Array.from({ length: total - 1000 }, (_, i) => String(1001 + i)),
+    );
+
+    // sorting by keyword goes back to the first page, in the server's order
+    await table.getByRole("button", { name: "Keyword", exact: true }).click();
+    await main.getByText(`Showing 1 to 1000 of ${total} entries`).waitFor();
+    await expect.poll(async () => (await firstCells())[0]?.slice(0, 2)).toEqual(["1", "bulk0000"]);
+    await table.getByRole("button", { name: "Keyword", exact: true }).click();
+    await expect.poll(async () => (await firstCells())[1]?.[1]).toBe("bulk1000");
+
+    await main
+      .getByRole("searchbox")
+      .or(main.getByRole("textbox", { name: "Search keywords" }))
+      .fill("bulk0007");
+    await main.getByText("Showing 1 to 1 of 1 entries").waitFor();
+    expect((await firstCells()).map((cells) => cells.slice(0, 2))).toEqual([["1", "bulk0007"]]);
+    await main
+      .getByRole("searchbox")
+      .or(main.getByRole("textbox", { name: "Search keywords" }))
+      .fill("nothing-like-it");
+    await main.getByText("There are no records found.").waitFor();
+    await page.close();
+  }, 120_000);
+
   it("a keyword that does not exist: 'Something went wrong', then home", async () => {
     const page = await signedInPage("/keyword-mgt/keyword-edit/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b");
     await acknowledge(page, "Something went wrong");
