@@ -28,12 +28,16 @@ export default function KeywordList() {
   const query: ListQuery = isSort(sort) ? { ...rest, sort } : { ...rest, order: undefined };
   const list = useQuery({
     queryKey: ["get", "/keywordList", { params: { query } }],
-    queryFn: async () => unwrap(await api.GET("/keywordList", { params: { query } })),
+    queryFn: async () => ({
+      ...unwrap(await api.GET("/keywordList", { params: { query } })),
+      // the number of the page's first row, kept with its rows (the previous page stays up while loading)
+      firstNumber: (table.page - 1) * table.pageSize + 1,
+    }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
   const rows = list.data?.data ?? [];
-  const firstNumber = (table.page - 1) * table.pageSize + 1;
+  const firstNumber = list.data?.firstNumber ?? 1;
 
   const columns = useMemo<DataTableColumn<Keyword>[]>(() => {
     const position = new Map(rows.map((r, i) => [r.id, firstNumber + i]));
