@@ -1,8 +1,8 @@
-import { unwrap } from "@herald/api-client";
+import { ApiError, unwrap } from "@herald/api-client";
 import { MESSAGES } from "@herald/domain";
 import { Breadcrumb, Button, Card, EmptyState, Spinner } from "@herald/ui";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useNavigate, useParams } from "react-router";
 import { api } from "../../../api";
 import { useDialogs } from "../../../dialogs";
@@ -25,8 +25,10 @@ export default function KeywordEdit() {
 
   useEffect(() => {
     if (!keyword.isError) return;
+    // an ended session has its own dialog
+    if (keyword.error instanceof ApiError && keyword.error.status === 401) return;
     void dialogs.message("warning", MESSAGES.somethingWentWrong).then(() => navigate("/"));
-  }, [keyword.isError, dialogs, navigate]);
+  }, [keyword.isError, keyword.error, dialogs, navigate]);
 
   const save = async (values: KeywordValues) => {
     if (!(await dialogs.confirm({ title: MESSAGES.confirmUpdate }))) return;
@@ -43,7 +45,7 @@ export default function KeywordEdit() {
   };
 
   const data = keyword.data;
-  let content: React.ReactNode;
+  let content: ReactNode;
   if (keyword.isPending) {
     content = <Spinner label="Loading keyword" showLabel />;
   } else if (!data) {
