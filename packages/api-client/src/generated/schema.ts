@@ -5438,8 +5438,8 @@ export interface operations {
             query?: {
                 /** @description 1-based page number (designed). */
                 page?: components["parameters"]["Page"];
-                /** @description Rows per page (designed); the table page sizes of the specification go up to 5000. */
-                pageSize?: components["parameters"]["PageSize"];
+                /** @description Rows per page (designed); the keyword table's page sizes are 1000, 2000 and 5000. */
+                pageSize?: number;
                 /** @description Case-insensitive text to look for (designed). */
                 search?: components["parameters"]["Search"];
                 /** @description Column to sort by (designed). */

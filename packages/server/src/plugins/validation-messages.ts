@@ -8,6 +8,7 @@ import {
   validatePassword,
 } from "@herald/domain";
 import type { FastifySchemaValidationError } from "fastify/types/schema";
+import { AUTO_REPLY_MAX, KEYWORD_MESSAGES, keywordError } from "../modules/keywords/keywords.service";
 
 /**
  * Turns the first schema violation of a request into the product's own message (the specification's
@@ -32,6 +33,12 @@ export function validationMessage(
     if (typeof value === "string" && value.trim() !== "")
       return bad(`Department name cannot exceed ${DEPARTMENT_NAME_MAX} characters`);
     return bad(path === "/editDept" ? MESSAGES.departmentNameRequired : MESSAGES.required);
+  }
+
+  // /addKeyword and /editKeyword
+  if (path === "/addKeyword" || path === "/editKeyword") {
+    const message = keywordMessage(field, missing, value);
+    if (message) return bad(message);
   }
 
   switch (field) {
@@ -66,5 +73,27 @@ export function validationMessage(
       if (!field) return bad(`Invalid ${context}: ${v?.message ?? "malformed"}`);
       return bad(`Invalid ${context}: ${field} ${missing ? "is required" : (v?.message ?? "is invalid")}`);
     }
+  }
+}
+
+/** /addKeyword, /editKeyword: the keyword form's messages; undefined for other fields. */
+function keywordMessage(field: string, missing: string | undefined, value: unknown): string | undefined {
+  const str = typeof value === "string" ? value : "";
+  switch (field) {
+    case "keyword":
+      return missing || typeof value !== "string"
+        ? KEYWORD_MESSAGES.required
+        : (keywordError(str) ?? KEYWORD_MESSAGES.tooLong);
+    case "type":
+      return missing || !str
+        ? KEYWORD_MESSAGES.required
+        : "Type must be Subscribe (sub) or Unsubscribe (unsub)";
+    case "autoReplyStatus":
+      return missing || !str ? KEYWORD_MESSAGES.required : "Auto Reply must be enable or disable";
+    case "auto_reply":
+      // required (and not blank) while auto-reply is enabled on edit
+      return str.length > AUTO_REPLY_MAX ? KEYWORD_MESSAGES.autoReplyTooLong : KEYWORD_MESSAGES.required;
+    default:
+      return undefined;
   }
 }
