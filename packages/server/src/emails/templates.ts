@@ -137,7 +137,11 @@ export function welcomeEmail(
 }
 
 /** To the previous address when an administrator changes a user's e-mail address. */
-export function emailChangedByAdminEmail(firstName: string, companyName: string, newEmail: string): RenderedEmail {
+export function emailChangedByAdminEmail(
+  firstName: string,
+  companyName: string,
+  newEmail: string,
+): RenderedEmail {
   return {
     subject: "Your Herald sign-in address was changed",
     text: `Hello ${firstName},\n\nAn administrator of ${companyName} changed the e-mail address of your Herald account to ${newEmail}. From now on you sign in with that address; password reset links sent to this address no longer work.\n\nIf you did not expect this, tell your administrator.`,

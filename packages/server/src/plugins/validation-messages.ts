@@ -2,8 +2,8 @@ import {
   MESSAGES,
   PASSWORD_COMPOSITION,
   PASSWORD_CONFIRM_REQUIRED,
-  validateContactNumber,
   REQUIRED,
+  validateContactNumber,
   validatePassword,
   validateStoredContactNumber,
 } from "@herald/domain";
@@ -20,7 +20,13 @@ import {
 } from "../modules/admin/users.messages";
 
 /** Users administration, sender IDs and SMS settings: the calls whose fields follow the user forms. */
-const USER_CALLS = new Set(["/addUser", "/editUserProfile", "/editLogin2Fa", "/editSenderId", "/editSmsSetting"]);
+const USER_CALLS = new Set([
+  "/addUser",
+  "/editUserProfile",
+  "/editLogin2Fa",
+  "/editSenderId",
+  "/editSmsSetting",
+]);
 
 function userCallMessage(
   field: string,

@@ -211,7 +211,11 @@ export function userAdminService({ database, config, queue }: Deps) {
         );
       const rows = await page(limit, offset);
       // Past the last page no row carries the total: ask for the first row instead (rare; one more query).
-      const total = rows[0] ? Number(rows[0].total) : offset > 0 ? Number((await page(1, 0))[0]?.total ?? 0) : 0;
+      const total = rows[0]
+        ? Number(rows[0].total)
+        : offset > 0
+          ? Number((await page(1, 0))[0]?.total ?? 0)
+          : 0;
       return { data: rows.map(toUser), total };
     },
 
@@ -289,7 +293,9 @@ export function userAdminService({ database, config, queue }: Deps) {
               emailVerifiedAt: new Date(),
             })
             .returning({ id: users.id });
-          await tx.insert(userDepartments).values(deptIds.map((departmentId) => ({ userId: user!.id, departmentId })));
+          await tx
+            .insert(userDepartments)
+            .values(deptIds.map((departmentId) => ({ userId: user!.id, departmentId })));
           await queue.enqueue(
             "email.send",
             {
@@ -350,7 +356,9 @@ export function userAdminService({ database, config, queue }: Deps) {
           if (updated.length === 0) throw new Conflict(USER_DELETED);
           await tx
             .delete(userDepartments)
-            .where(and(eq(userDepartments.userId, target.id), notInArray(userDepartments.departmentId, deptIds)));
+            .where(
+              and(eq(userDepartments.userId, target.id), notInArray(userDepartments.departmentId, deptIds)),
+            );
           await tx
             .insert(userDepartments)
             .values(deptIds.map((departmentId) => ({ userId: target.id, departmentId })))
@@ -472,7 +480,11 @@ export function userAdminService({ database, config, queue }: Deps) {
       if (body.autoReply === 1 && !message) throw new BadRequest(AUTO_REPLY_MESSAGE_REQUIRED);
       const updated = await db
         .update(users)
-        .set({ autoReply: body.autoReply === 1, autoReplyMessage: message, autoForward: body.autoForward === 1 })
+        .set({
+          autoReply: body.autoReply === 1,
+          autoReplyMessage: message,
+          autoForward: body.autoForward === 1,
+        })
         .where(and(eq(users.companyId, actor.companyId), eq(users.id, id)))
         .returning({ id: users.id });
       if (updated.length === 0) throw new NotFound();
