@@ -49,11 +49,12 @@ export default function UserAdd() {
   const [errors, setErrors] = useState<FormErrors>({});
   const [saving, setSaving] = useState(false);
 
-  // At the limit there is nothing to add: say so, then back to the list.
+  // At the limit there is nothing to add: say so, then back to the list (not after this page's own add).
   const atLimit = limit.data !== undefined && limit.data.totalUser >= limit.data.totalAllowed;
   const told = useRef(false);
+  const added = useRef(false);
   useEffect(() => {
-    if (!atLimit || told.current) return;
+    if (!atLimit || told.current || added.current) return;
     told.current = true;
     void dialogs.message("warning", MESSAGES.userLimitReached).then(() => navigate(USERS_LIST));
   }, [atLimit, dialogs, navigate]);
@@ -92,13 +93,15 @@ export default function UserAdd() {
           },
         }),
       );
-      await refresh();
+      added.current = true;
+      void refresh();
       await dialogs.message("success", MESSAGES.userAdded);
       navigate(USERS_LIST);
     } catch (err) {
       const message = serverMessage(err);
       if (err instanceof ApiError && message === MESSAGES.userLimitReached) {
-        await refresh();
+        told.current = true;
+        void refresh();
         await dialogs.message("warning", message);
         navigate(USERS_LIST);
         return;
