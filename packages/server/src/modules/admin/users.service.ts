@@ -114,13 +114,18 @@ export function toUser(r: UserRowOut): S["User"] {
 const SORTS: Record<string, string> = {
   name: "lower(u.first_name || ' ' || u.last_name)",
   userRole: "u.user_role",
-  dept: `coalesce((select min(lower(d.name)) from user_departments ud join departments d on d.id = ud.department_id
-                    where ud.user_id = u.id), '')`,
+  dept: "coalesce(dk.first_dept, '')",
   contactNumber: "u.contact_number",
   totalCredit: "u.credit_cents",
   createdAt: "u.created_at",
   login2fa: "u.login2fa",
 };
+
+/** The first department name of each user of the company ($1), joined once for the dept sort. */
+const DEPT_SORT_JOIN = `left join (select ud.user_id, min(lower(d.name)) as first_dept
+                                     from user_departments ud join departments d on d.id = ud.department_id
+                                    where d.company_id = $1
+                                    group by ud.user_id) dk on dk.user_id = u.id`;
 
 const GET_USER_SQL = `select ${USER_COLUMNS("u")}, ${DEPT_JSON("u")}, c.name as company,
        c.credit_cents as company_credit_cents
@@ -200,7 +205,7 @@ export function userAdminService({ database, config, queue }: Deps) {
         database.query<UserRowOut>(
           `with page as (
              select u.*, ${SORTS[sortKey]} as sort_key, count(*) over () as total
-               from users u
+               from users u ${sortKey === "dept" ? DEPT_SORT_JOIN : ""}
               where ${where.join(" and ")}
               order by sort_key ${dir}, u.id
               limit $${params.length + 1} offset $${params.length + 2})
