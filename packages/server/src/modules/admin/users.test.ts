@@ -255,6 +255,15 @@ describe("userList", () => {
     expect(ids.sort()).toEqual([t.owner.id, t.agent.id].sort());
     const all = (await get("/userList?ownDept=false", t.owner)).json();
     expect(all.total).toBe(4);
+    // by first department name: none, Other, then Sales
+    const byDept = (await get("/userList?sort=dept&order=asc", t.owner))
+      .json()
+      .data.map((u: { id: string }) => u.id);
+    expect(byDept.slice(0, 2)).toEqual([t.admin.id, t.supervisor.id]);
+    const byDeptDesc = (await get("/userList?sort=dept&order=desc", t.owner))
+      .json()
+      .data.map((u: { id: string }) => u.id);
+    expect(byDeptDesc.slice(2)).toEqual([t.supervisor.id, t.admin.id]);
   });
 
   it("costs one query per page whatever the number of rows and departments", async () => {
@@ -413,9 +422,14 @@ describe("addUser", () => {
     const t = await tenant();
     await app.deps.database.db.update(companies).set({ totalUsersAllowed: 5 }).where(eq(companies.id, t.id));
     expect((await post("/addUser", newUser([t.dept]), t.admin)).statusCode).toBe(201);
-    const res = await post("/addUser", newUser([t.dept]), t.admin);
+    const refused = newUser([t.dept]);
+    const res = await post("/addUser", refused, t.admin);
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ message: "Your account has surpassed the total allowed user count limit." });
+    const rows = await app.deps.database.query("select id from users where lower(email) = lower($1)", [
+      refused.email,
+    ]);
+    expect(rows).toEqual([]);
     // a deleted user frees a place
     expect((await post("/deleteUser", { id: t.agent.id }, t.admin)).statusCode).toBe(200);
     expect((await post("/addUser", newUser([t.dept]), t.admin)).statusCode).toBe(201);
