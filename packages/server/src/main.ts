@@ -25,6 +25,11 @@ async function main() {
     }
     throw err;
   }
+  if (args[0] === "company") {
+    // Operator commands on the configured database: `company list`, `company set-user-limit COMPANY N`.
+    const { runCompanyCommand } = await import("./modules/admin/company.command");
+    process.exit(await runCompanyCommand(config, args.slice(1)));
+  }
   if (args[0] === "worker") {
     // A worker process: the job queue without the HTTP listener.
     const app = await buildApp({ config: { ...config, runWorkers: true } });

@@ -3186,7 +3186,8 @@ export interface components {
         };
         AddUserRequest: {
             firstName: components["schemas"]["PersonName"];
-            lastName?: components["schemas"]["PersonName"] | null;
+            /** @description Optional; empty or null for none. */
+            lastName?: string | null;
             email: components["schemas"]["EmailAddress"];
             /** @description Department ids (at least one). */
             dept: string[];
@@ -3208,7 +3209,8 @@ export interface components {
             /** Format: uuid */
             id: string;
             firstName: components["schemas"]["PersonName"];
-            lastName?: components["schemas"]["PersonName"] | null;
+            /** @description Optional; empty or null for none. */
+            lastName?: string | null;
             email: components["schemas"]["EmailAddress"];
             /** @description Department ids (at least one). */
             dept: string[];
@@ -3364,6 +3366,7 @@ export interface components {
              * @description The user.
              */
             id: string;
+            /** @description Trimmed and deduplicated without regard to case; the list replaces the user's. */
             senderIds: components["schemas"]["SenderIdText"][];
             isAllowSID?: components["schemas"]["Flag01"];
         };

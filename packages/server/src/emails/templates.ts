@@ -114,3 +114,41 @@ export function otpLockedEmail(firstName: string, ip: string): RenderedEmail {
     links: [],
   };
 }
+
+/**
+ * To a user an administrator added: the company, the address to sign in with and the sign-in page. The
+ * password is never mailed; the administrator hands it over.
+ */
+export function welcomeEmail(
+  firstName: string,
+  companyName: string,
+  email: string,
+  signInLink: string,
+): RenderedEmail {
+  return {
+    subject: `Welcome to ${companyName} on Herald`,
+    text: `Hello ${firstName},\n\nAn administrator of ${companyName} created a Herald account for you.\n\nSign in with this e-mail address: ${email}\n${signInLink}\n\nYour administrator gives you your password. If you did not expect this account, tell your administrator.`,
+    html: layout(
+      `Welcome to ${companyName}`,
+      `<p>Hello ${esc(firstName)},</p><p>An administrator of <strong>${esc(companyName)}</strong> created a Herald account for you.</p><p>Sign in with this e-mail address: <strong>${esc(email)}</strong></p>${button(signInLink, "Sign in")}<p>Your administrator gives you your password. If you did not expect this account, tell your administrator.</p>`,
+    ),
+    links: [signInLink],
+  };
+}
+
+/** To the previous address when an administrator changes a user's e-mail address. */
+export function emailChangedByAdminEmail(
+  firstName: string,
+  companyName: string,
+  newEmail: string,
+): RenderedEmail {
+  return {
+    subject: "Your Herald sign-in address was changed",
+    text: `Hello ${firstName},\n\nAn administrator of ${companyName} changed the e-mail address of your Herald account to ${newEmail}. From now on you sign in with that address; password reset links sent to this address no longer work.\n\nIf you did not expect this, tell your administrator.`,
+    html: layout(
+      "Your sign-in address was changed",
+      `<p>Hello ${esc(firstName)},</p><p>An administrator of <strong>${esc(companyName)}</strong> changed the e-mail address of your Herald account to <strong>${esc(newEmail)}</strong>. From now on you sign in with that address; password reset links sent to this address no longer work.</p><p>If you did not expect this, tell your administrator.</p>`,
+    ),
+    links: [],
+  };
+}

@@ -4,11 +4,61 @@ import {
   MESSAGES,
   PASSWORD_COMPOSITION,
   PASSWORD_CONFIRM_REQUIRED,
+  REQUIRED,
   validateContactNumber,
   validatePassword,
+  validateStoredContactNumber,
 } from "@herald/domain";
 import type { FastifySchemaValidationError } from "fastify/types/schema";
+import {
+  AUTO_REPLY_MESSAGE_REQUIRED,
+  AUTO_REPLY_MESSAGE_TOO_LONG,
+  INVALID_AMOUNT,
+  INVALID_LOGIN_2FA,
+  INVALID_ROLE,
+  INVALID_SENDER_ID,
+  TOO_MANY_SENDER_IDS,
+  UNKNOWN_DEPARTMENT,
+} from "../modules/admin/users.messages";
 import { AUTO_REPLY_MAX, KEYWORD_MESSAGES, keywordError } from "../modules/keywords/keywords.service";
+
+/** Users administration, sender IDs and SMS settings: the calls whose fields follow the user forms. */
+const USER_CALLS = new Set([
+  "/addUser",
+  "/editUserProfile",
+  "/editLogin2Fa",
+  "/editSenderId",
+  "/editSmsSetting",
+]);
+
+function userCallMessage(
+  field: string,
+  missing: string | undefined,
+  str: string,
+  value: unknown,
+  v: FastifySchemaValidationError | undefined,
+): string | undefined {
+  switch (field) {
+    case "contactNumber":
+      return validateStoredContactNumber(str) ?? MESSAGES.invalidContactNumber;
+    case "dept":
+      return missing || (Array.isArray(value) && value.length === 0) ? REQUIRED : UNKNOWN_DEPARTMENT;
+    case "userRole":
+      return missing ? REQUIRED : INVALID_ROLE;
+    case "login2fa":
+      return missing ? REQUIRED : INVALID_LOGIN_2FA;
+    case "amount":
+      return missing ? REQUIRED : INVALID_AMOUNT;
+    case "senderIds":
+      return v?.keyword === "maxItems" ? TOO_MANY_SENDER_IDS : missing ? REQUIRED : INVALID_SENDER_ID;
+    case "autoReplyMessage":
+      return str.length > 1000 ? AUTO_REPLY_MESSAGE_TOO_LONG : AUTO_REPLY_MESSAGE_REQUIRED;
+    case "lastName":
+      return "Last name is too long";
+    default:
+      return undefined;
+  }
+}
 
 /**
  * Turns the first schema violation of a request into the product's own message (the specification's
@@ -38,6 +88,12 @@ export function validationMessage(
   // /addKeyword and /editKeyword
   if (path === "/addKeyword" || path === "/editKeyword") {
     const message = keywordMessage(field, missing, value);
+    if (message) return bad(message);
+  }
+
+  // ---- Users administration (/addUser, /editUserProfile, /editLogin2Fa, /editSenderId, /editSmsSetting) ----
+  if (USER_CALLS.has(path)) {
+    const message = userCallMessage(field, missing, str, value, v);
     if (message) return bad(message);
   }
 
