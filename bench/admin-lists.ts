@@ -149,6 +149,7 @@ async function benchDatabase(name: string, env: Record<string, string>): Promise
       ["userList page 1 (500)", "/api/userList?page=1&pageSize=500"],
       ["userList search 'number 12'", "/api/userList?pageSize=100&search=number%2012"],
       ["userList sort name", "/api/userList?pageSize=100&sort=name&order=asc"],
+      ["userList sort departments", "/api/userList?pageSize=100&sort=dept&order=asc"],
       ["userList own department", "/api/userList?pageSize=100&ownDept=true"],
       ["departments page 1 (100)", "/api/departments?page=1&pageSize=100"],
       ["departments page 20 (100)", "/api/departments?page=20&pageSize=100"],
