@@ -158,7 +158,6 @@ export default function MobileAdd() {
               normalize={(piece) => stripNonDigits(piece)}
               validate={mobileNumberError}
               inputMode="numeric"
-              placeholder="6591234567"
               help={`Calling code then the number, e.g. 6591234567; press Enter, comma or space after each.${
                 tags.length > 0
                   ? ` ${tags.length} number${tags.length === 1 ? "" : "s"}${invalidTags.length ? `, ${invalidTags.length} invalid` : ""}.`
@@ -205,7 +204,8 @@ export default function MobileAdd() {
             </>
           )}
           <p className={s.note}>
-            Numbers already in the chosen list are skipped; invalid numbers are kept and marked Invalid.
+            Numbers already in the chosen list are skipped. Invalid numbers in a file are kept and marked
+            Invalid.
           </p>
           <div className={s.actions}>
             <Button type="button" variant="outline" tone="secondary" onClick={() => navigate(LIST_PATH)}>

@@ -86,6 +86,7 @@ export default function MobileList() {
         text: (r) => String(numbers.get(r.id) ?? ""),
         sortable: false,
         width: "64px",
+        priority: "sm",
       },
       {
         id: "contact_number",
@@ -94,7 +95,7 @@ export default function MobileList() {
         text: (r) => formatContactNumber(r.contact_number),
         cell: (r) => <span className={s.number}>{formatContactNumber(r.contact_number)}</span>,
       },
-      { id: "type", header: "Type", value: (r) => r.type, text: (r) => typeLabel(r.type) },
+      { id: "type", header: "Type", value: (r) => r.type, text: (r) => typeLabel(r.type), priority: "sm" },
       {
         id: "status",
         header: "Status",
