@@ -151,7 +151,7 @@ describe("mobile subscription lists: tags, files, the 70KB limit, edit and soft 
     await page.close();
   });
 
-  it("refuses a file over 70KB in the browser before uploading it", async () => {
+  it("refuses a file over 70KB in the browser before uploading it, and explains a file the server refuses", async () => {
     const page = await open(ADD);
     const uploads: string[] = [];
     page.on("request", (r) => {
@@ -166,6 +166,14 @@ describe("mobile subscription lists: tags, files, the 70KB limit, edit and soft 
     await page.getByText("File size cannot be greater than 70KB !", { exact: true }).waitFor();
     await page.waitForTimeout(300);
     expect(uploads).toEqual([]);
+    // a file the server cannot use: its reason under the catalogue's title
+    await page.locator('input[type="file"]').setInputFiles({
+      name: "names.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from("name\nAnn\nBob\n"),
+    });
+    await acknowledge(page, "Error Uploading File", "No mobile numbers were found in the file.");
+    expect(uploads).toHaveLength(1);
     // without a file nothing is added
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await page.getByText("Please upload a file", { exact: true }).waitFor();
