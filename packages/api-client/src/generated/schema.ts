@@ -5754,7 +5754,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             /** @description Not an admin. */
             403: components["responses"]["Forbidden"];
-            /** @description The uploaded file is unknown, expired or another user's. */
+            /** @description The uploaded file is unknown, expired, already added, or another company's. */
             404: components["responses"]["NotFound"];
         };
     };

@@ -10,9 +10,26 @@ export interface JobPayloads {
   "auth.forgot": { email: string };
   /** A new verification link for an address still waiting for verification (looked up by the worker). */
   "auth.verify-resend": { email: string };
+  /**
+   * Numbers for a company's subscribe/unsubscribe list: those of `numbers` (entered by hand) or of the
+   * upload `uploadId`; the worker normalises, dedupes and inserts them (see modules/mobile-sub).
+   */
+  "mobile-sub.add": {
+    companyId: string;
+    userId: string;
+    type: "sub" | "unsub";
+    numbers?: string[];
+    uploadId?: string;
+  };
 }
 export type JobName = keyof JobPayloads;
-export const JOB_NAMES: JobName[] = ["email.send", "sms.send", "auth.forgot", "auth.verify-resend"];
+export const JOB_NAMES: JobName[] = [
+  "email.send",
+  "sms.send",
+  "auth.forgot",
+  "auth.verify-resend",
+  "mobile-sub.add",
+];
 
 export type JobHandlers = { [K in JobName]: (data: JobPayloads[K]) => Promise<void> };
 

@@ -1,5 +1,6 @@
 import type { Deps } from "../deps";
 import { authService } from "../modules/auth/auth.service";
+import { addNumbersJob } from "../modules/mobile-sub/mobile-sub.service";
 import type { JobHandlers } from "./queue";
 
 /** The workers: a sending job calls one provider with its idempotency key; an auth job looks an address up first. */
@@ -29,6 +30,9 @@ export function jobHandlers(deps: Deps): JobHandlers {
     },
     async "auth.verify-resend"(data) {
       await auth.mailVerificationAgain(data.email);
+    },
+    async "mobile-sub.add"(data) {
+      await addNumbersJob(deps.database, data);
     },
   };
 }

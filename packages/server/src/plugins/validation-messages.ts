@@ -97,6 +97,16 @@ export function validationMessage(
     if (message) return bad(message);
   }
 
+  // ---- Mobile subscription lists: /addMobileSub ----
+  if (path === "/addMobileSub") {
+    const message = mobileSubMessage(field, v, body);
+    if (message) return bad(message);
+  }
+  // ---- Mobile subscription lists: /editMobileSub (contactNumber: the common contact-number case) ----
+  if (path === "/editMobileSub" && field === "type") return bad(MOBILE_SUB_TYPE_REQUIRED);
+  // ---- Mobile subscription lists: /mobileSubList ----
+  if (path === "/mobileSubList" && field === "type") return bad("Invalid type: use sub or unsub");
+
   switch (field) {
     case "password":
     case "oldPass":
@@ -149,6 +159,35 @@ function keywordMessage(field: string, missing: string | undefined, value: unkno
     case "auto_reply":
       // required (and not blank) while auto-reply is enabled on edit
       return str.length > AUTO_REPLY_MAX ? KEYWORD_MESSAGES.autoReplyTooLong : KEYWORD_MESSAGES.required;
+    default:
+      return undefined;
+  }
+}
+
+const MOBILE_SUB_TYPE_REQUIRED = "Please select a type (Subscribe or Unsubscribe).";
+
+/** /addMobileSub: type and insert type required, numbers for manual entry, an uploaded file for file entry. */
+function mobileSubMessage(
+  field: string,
+  v: FastifySchemaValidationError | undefined,
+  body: unknown,
+): string | undefined {
+  switch (field) {
+    case "type":
+      return MOBILE_SUB_TYPE_REQUIRED;
+    case "insertType":
+      return "Please select an insert type (Manual or File upload).";
+    case "fileInfo":
+      return "Please upload a file first.";
+    case "mobile": {
+      if (v?.keyword === "maxItems") return "At most 5000 numbers can be added at once.";
+      const index = Number(v?.instancePath?.split("/")[2]);
+      const list = (body as { mobile?: unknown } | undefined)?.mobile;
+      const item = Array.isArray(list) && Number.isInteger(index) ? list[index] : undefined;
+      if (item === undefined) return "Please enter at least one mobile number.";
+      const text = typeof item === "string" ? item : JSON.stringify(item);
+      return `Invalid mobile number ${text}: ${validateContactNumber(text) ?? "use the calling code then 7 to 15 digits"}`;
+    }
     default:
       return undefined;
   }

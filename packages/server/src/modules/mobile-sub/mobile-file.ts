@@ -1,0 +1,217 @@
+/**
+ * Reading an uploaded file of mobile numbers (/uploadMobileList): CSV or plain text (the first column of
+ * each line) or XLSX (the first column of the workbook's first sheet). The file is at most 70KB and already
+ * in memory; an XLSX is checked entry by entry (count, method, real inflated size, no hidden entries) before
+ * ExcelJS's streaming reader opens it, so a crafted archive cannot make it inflate more than a few MB.
+ */
+import { Readable } from "node:stream";
+import { inflateRawSync } from "node:zlib";
+import { stripNonDigits } from "@herald/domain";
+import { parse as parseCsv } from "csv-parse/sync";
+import ExcelJS from "exceljs";
+
+export type MobileFileKind = "csv" | "txt" | "xlsx";
+
+/** More entries than this in one file are refused (a 70KB text file holds fewer than 9,000). */
+export const MOBILE_FILE_MAX_ROWS = 50_000;
+/** A cell longer than this is cut: no phone number is, and the job stores at most 32 digits. */
+const MAX_CELL = 64;
+/** XLSX limits checked before unzipping. */
+export const XLSX_MAX_ENTRIES = 100;
+export const XLSX_MAX_UNCOMPRESSED = 16 * 1024 * 1024;
+
+export const UNSUPPORTED_MOBILE_FILE = "Unsupported file type. Please upload a .csv, .txt or .xlsx file.";
+export const UNREADABLE_MOBILE_FILE =
+  "The file could not be read. Please upload a valid .csv, .txt or .xlsx file.";
+export const NO_NUMBERS_IN_FILE = "No mobile numbers were found in the file.";
+export const TOO_MANY_ROWS = `The file has more than ${MOBILE_FILE_MAX_ROWS} numbers. Please split it into smaller files.`;
+
+/** A file this module refuses, with the message the client shows. */
+export class MobileFileError extends Error {}
+
+const XLSX_MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/** The file's kind from its name, or from its declared media type when the name has no known extension. */
+export function mobileFileKind(fileName: string, mimeType: string): MobileFileKind | null {
+  const ext = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase();
+  if (ext === "csv" || ext === "txt" || ext === "xlsx") return ext;
+  if (ext) return null;
+  const type = mimeType.split(";")[0]!.trim().toLowerCase();
+  if (type === "text/csv") return "csv";
+  if (type === "text/plain") return "txt";
+  if (type === XLSX_MIME) return "xlsx";
+  return null;
+}
+
+/** The entries of a file of mobile numbers, as written there (trimmed), in file order. */
+export async function readMobileFile(buffer: Buffer, kind: MobileFileKind): Promise<string[]> {
+  const entries = kind === "xlsx" ? await readXlsx(buffer) : readText(buffer);
+  const numbers = keepNumbers(entries);
+  if (numbers.length === 0) throw new MobileFileError(NO_NUMBERS_IN_FILE);
+  if (numbers.length > MOBILE_FILE_MAX_ROWS) throw new MobileFileError(TOO_MANY_ROWS);
+  return numbers;
+}
+
+/** Drops empty cells and cells without a digit (a header row, a blank line); cuts overlong cells. */
+function keepNumbers(cells: string[]): string[] {
+  const out: string[] = [];
+  for (const cell of cells) {
+    const text = cell.trim();
+    if (text.length === 0 || stripNonDigits(text).length === 0) continue;
+    out.push(text.slice(0, MAX_CELL));
+    if (out.length > MOBILE_FILE_MAX_ROWS) break;
+  }
+  return out;
+}
+
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+/** UTF-8 text (or Latin-1 when it is not valid UTF-8); binary content is refused. */
+function decodeText(buffer: Buffer): string {
+  if (buffer.subarray(0, 4).equals(ZIP_MAGIC) || buffer.includes(0)) {
+    throw new MobileFileError(UNREADABLE_MOBILE_FILE);
+  }
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(buffer);
+  } catch {
+    text = buffer.toString("latin1");
+  }
+  return text.replace(/^\uFEFF/, "");
+}
+
+/** The first column of each line; the separator may be a comma, a semicolon or a tab. */
+function readText(buffer: Buffer): string[] {
+  const text = decodeText(buffer);
+  try {
+    const rows = parseCsv(text, {
+      delimiter: [",", ";", "\t"],
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      trim: true,
+      to: MOBILE_FILE_MAX_ROWS + 10,
+    }) as string[][];
+    return rows.map((r) => r[0] ?? "");
+  } catch {
+    throw new MobileFileError(UNREADABLE_MOBILE_FILE);
+  }
+}
+
+/**
+ * Checks an XLSX archive before any library unzips it: a well-formed central directory of at most
+ * XLSX_MAX_ENTRIES entries, stored or deflated, whose local entries follow each other with nothing in
+ * between (a streaming reader sees exactly these), and which really inflate to the sizes they declare, at
+ * most XLSX_MAX_UNCOMPRESSED in all (inflation stops at the declared size).
+ */
+export function checkXlsxArchive(buf: Buffer): void {
+  const bad = () => new MobileFileError(UNREADABLE_MOBILE_FILE);
+  if (buf.length < 22 || !buf.subarray(0, 4).equals(ZIP_MAGIC)) throw bad();
+  let eocd = -1;
+  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 0xffff); i--) {
+    if (buf.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw bad();
+  const count = buf.readUInt16LE(eocd + 10);
+  const cdSize = buf.readUInt32LE(eocd + 12);
+  const cdOffset = buf.readUInt32LE(eocd + 16);
+  if (count === 0 || count > XLSX_MAX_ENTRIES || cdOffset + cdSize > eocd) throw bad();
+
+  const entries: { offset: number; compressed: number; size: number; method: number; flags: number }[] = [];
+  let p = cdOffset;
+  let total = 0;
+  for (let n = 0; n < count; n++) {
+    if (p + 46 > eocd || buf.readUInt32LE(p) !== 0x02014b50) throw bad();
+    const entry = {
+      flags: buf.readUInt16LE(p + 8),
+      method: buf.readUInt16LE(p + 10),
+      compressed: buf.readUInt32LE(p + 20),
+      size: buf.readUInt32LE(p + 24),
+      offset: buf.readUInt32LE(p + 42),
+    };
+    // encrypted entries, other methods and ZIP64 markers are not spreadsheets we read
+    if (entry.flags & 1 || (entry.method !== 0 && entry.method !== 8)) throw bad();
+    if (entry.size === 0xffffffff || entry.compressed === 0xffffffff) throw bad();
+    total += entry.size;
+    if (total > XLSX_MAX_UNCOMPRESSED) throw bad();
+    entries.push(entry);
+    p += 46 + buf.readUInt16LE(p + 28) + buf.readUInt16LE(p + 30) + buf.readUInt16LE(p + 32);
+  }
+  if (p !== cdOffset + cdSize) throw bad();
+
+  entries.sort((a, b) => a.offset - b.offset);
+  let expected = 0;
+  for (const e of entries) {
+    if (e.offset !== expected || e.offset + 30 > cdOffset || buf.readUInt32LE(e.offset) !== 0x04034b50) {
+      throw bad();
+    }
+    const dataStart = e.offset + 30 + buf.readUInt16LE(e.offset + 26) + buf.readUInt16LE(e.offset + 28);
+    const dataEnd = dataStart + e.compressed;
+    if (dataEnd > cdOffset) throw bad();
+    const data = buf.subarray(dataStart, dataEnd);
+    let inflated: Buffer;
+    try {
+      inflated = e.method === 0 ? data : inflateRawSync(data, { maxOutputLength: Math.max(e.size, 1) });
+    } catch {
+      throw bad();
+    }
+    if (inflated.length !== e.size) throw bad();
+    expected = dataEnd;
+    if (e.flags & 8) {
+      // data descriptor, with or without its signature
+      expected += buf.readUInt32LE(dataEnd) === 0x08074b50 ? 16 : 12;
+    }
+  }
+  if (expected !== cdOffset) throw bad();
+}
+
+type CellValue = ExcelJS.CellValue;
+
+/** A cell's text: numbers without exponent, rich text joined, a formula's result, a hyperlink's text. */
+function cellText(value: CellValue): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number") {
+    return Number.isInteger(value) ? BigInt(value).toString() : String(value);
+  }
+  if (typeof value === "string") return value;
+  if (typeof value === "boolean" || value instanceof Date) return "";
+  if ("richText" in value) return value.richText.map((r) => r.text).join("");
+  if ("formula" in value || "sharedFormula" in value) {
+    const result = (value as { result?: unknown }).result;
+    return typeof result === "number" || typeof result === "string" ? cellText(result) : "";
+  }
+  if ("text" in value && typeof value.text === "string") return value.text;
+  return "";
+}
+
+/** The first column of the workbook's first sheet (in workbook order). */
+async function readXlsx(buffer: Buffer): Promise<string[]> {
+  checkXlsxArchive(buffer);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
+    worksheets: "emit",
+    sharedStrings: "cache",
+    hyperlinks: "ignore",
+    styles: "ignore",
+    entries: "ignore",
+  });
+  const sheets: { id: number; cells: string[] }[] = [];
+  try {
+    for await (const sheet of reader) {
+      const cells: string[] = [];
+      for await (const row of sheet) {
+        if (cells.length <= MOBILE_FILE_MAX_ROWS) cells.push(cellText(row.getCell(1).value));
+      }
+      sheets.push({ id: Number((sheet as unknown as { id: unknown }).id), cells });
+    }
+  } catch {
+    throw new MobileFileError(UNREADABLE_MOBILE_FILE);
+  }
+  const order = (reader as unknown as { model?: { sheets?: { id: number }[] } }).model?.sheets ?? [];
+  const first = order.length > 0 ? sheets.find((s) => s.id === Number(order[0]!.id)) : undefined;
+  const chosen = first ?? sheets[0];
+  if (!chosen) throw new MobileFileError(UNREADABLE_MOBILE_FILE);
+  return chosen.cells;
+}
