@@ -189,22 +189,27 @@ export function mobileSubService({ database, queue }: Deps) {
         params.push(pattern);
         where.push(`m.contact_number like $${params.length}`);
       }
-      const page = (lim: number, off: number) =>
-        database.query<MobileRow & { total: string | number }>(
-          `select ${COLUMNS}, count(*) over () as total
-             from mobile_subscriptions m left join users u on u.id = m.created_by
-            where ${where.join(" and ")}
-            order by ${SORTS[sortKey]} ${dir}, m.created_at desc, m.id desc
-            limit $${params.length + 1} offset $${params.length + 2}`,
-          [...params, lim, off],
-        );
-      const rows = await page(limit, offset);
-      // Past the last page no row carries the total: ask for the first row instead (rare; one more query).
-      const total = rows[0]
-        ? Number(rows[0].total)
-        : offset > 0
-          ? Number((await page(1, 0))[0]?.total ?? 0)
-          : 0;
+      // One statement: the total is counted on the index alone (no join, no window over every row), the page
+      // is read in index order and only its rows are joined to their creator. With no row on the page the
+      // total still comes back (a row of nulls beside it).
+      const filter = where.join(" and ");
+      const joinCreator = sortKey === "created_by" ? "left join users u on u.id = m.created_by" : "";
+      const found = await database.query<Partial<MobileRow> & { total: string | number }>(
+        `with t as (select count(*) as total from mobile_subscriptions m where ${filter}),
+              p as (select m.id, m.contact_number, m.type, m.status, m.created_at, m.deleted_at, m.created_by,
+                           row_number() over (order by ${SORTS[sortKey]} ${dir}, m.created_at desc, m.id desc) as rn
+                      from mobile_subscriptions m ${joinCreator}
+                     where ${filter}
+                     order by ${SORTS[sortKey]} ${dir}, m.created_at desc, m.id desc
+                     limit $${params.length + 1} offset $${params.length + 2})
+         select p.id, p.contact_number, p.type, p.status, p.created_at, p.deleted_at,
+                coalesce(c.first_name, '') as created_by, t.total
+           from t left join p on true left join users c on c.id = p.created_by
+          order by p.rn`,
+        [...params, limit, offset],
+      );
+      const total = Number(found[0]?.total ?? 0);
+      const rows = found.filter((r): r is MobileRow & { total: string | number } => r.id != null);
       return { data: rows.map(toMobileSub), total };
     },
 
