@@ -61,7 +61,10 @@ describe("users administration: add an agent with credit, their sign-in, bulk 2F
     await server?.stop();
   });
 
-  async function adminPage(path: string, opts: { width?: number; dark?: boolean } = {}): Promise<Page> {
+  async function adminPage(
+    path: string,
+    opts: { width?: number; dark?: boolean; token?: string } = {},
+  ): Promise<Page> {
     const page = await admin.newPage();
     await page.setViewportSize({ width: opts.width ?? 1280, height: 800 });
     await page.emulateMedia({ colorScheme: opts.dark ? "dark" : "light" });
@@ -71,7 +74,7 @@ describe("users administration: add an agent with credit, their sign-in, bulk 2F
         localStorage.setItem("userToken", t!);
         localStorage.setItem("herald.pollMs", ms!);
       },
-      [ownerToken, POLL_MS],
+      [opts.token ?? ownerToken, POLL_MS],
     );
     await page.goto(`${server.url}${path}`);
     return page;
@@ -140,6 +143,28 @@ describe("users administration: add an agent with credit, their sign-in, bulk 2F
     await userRow(page, "Ben Lim").waitFor();
 
     expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("another admin gets no Edit or Delete on the owner's row, and the owner's edit page says why", async () => {
+    const benToken = await signInByApi(server.url, "admin@demo.herald.local", owner.password);
+    const page = await adminPage("/user-manage/users-list", { token: benToken });
+    const ownerRow = userRow(page, "Ada Tan");
+    await ownerRow.waitFor();
+    expect(await ownerRow.getByText("ME", { exact: true }).count()).toBe(0);
+    await userRow(page, "Ben Lim").getByText("ME", { exact: true }).waitFor();
+    await ownerRow.getByRole("button", { name: "Actions for Ada Tan" }).click();
+    await page.getByRole("menuitem", { name: "View Details" }).waitFor();
+    expect(await page.getByRole("menuitem", { name: "Edit" }).count()).toBe(0);
+    expect(await page.getByRole("menuitem", { name: "Delete" }).count()).toBe(0);
+    await page.getByRole("menuitem", { name: "View Details" }).click();
+    await page.waitForURL((u) => u.pathname.startsWith("/user-manage/user-profile/"));
+    await page.locator('dt:text-is("Role") + dd').getByText("Owner & Admin").waitFor();
+    expect(await page.getByRole("link", { name: "Edit Profile" }).count()).toBe(0);
+    const ownerId = page.url().split("/").at(-1);
+    await page.goto(`${server.url}/user-manage/user-edit/${ownerId}`);
+    await page.getByRole("heading", { name: "This user cannot be edited" }).waitFor();
+    await page.getByText("The owner's profile can be changed only by the owner.").waitFor();
     await page.close();
   });
 
