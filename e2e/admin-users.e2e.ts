@@ -134,6 +134,8 @@ describe("users administration: add an agent with credit, their sign-in, bulk 2F
     await page.getByRole("searchbox", { name: "Search by name" }).fill("chitra");
     await expect.poll(() => page.getByRole("link", { name: "Ada Tan" }).count()).toBe(0);
     await userRow(page, "Chitra Nair").waitFor();
+    await page.getByRole("searchbox", { name: "Search by name" }).fill("nobody by this name");
+    await page.getByRole("cell", { name: "There are no records found." }).waitFor();
     await page.getByRole("searchbox", { name: "Search by name" }).fill("");
     await userRow(page, "Ben Lim").waitFor();
     await page.getByRole("checkbox", { name: "Show own department" }).click();
@@ -212,6 +214,14 @@ describe("users administration: add an agent with credit, their sign-in, bulk 2F
     await credit.blur();
     expect(await credit.inputValue()).toBe("5.00");
 
+    // an address already in use: the server's message, and the form stays
+    await page.getByRole("textbox", { name: "Email" }).fill("agent@demo.herald.local");
+    await page.getByRole("button", { name: "Create New User" }).click();
+    await confirm(page, "Are you sure the user's data is correct?", "Create New User");
+    await acknowledge(page, "That email is taken, please try another");
+    expect(await corporateCents()).toBe(before);
+    await page.getByRole("textbox", { name: "Email" }).fill(agentEmail);
+
     addedAt = Date.now();
     await page.getByRole("button", { name: "Create New User" }).click();
     await confirm(page, "Are you sure the user's data is correct?", "Create New User");
@@ -282,6 +292,19 @@ describe("users administration: add an agent with credit, their sign-in, bulk 2F
     await confirm(page, "Enable 2FA for this user?", "Enable 2FA");
     await acknowledge(page, "User Login 2FA updated !");
     await row.getByRole("cell", { name: "Yes", exact: true }).waitFor();
+    expect((await findUser(agentEmail))?.login2fa).toBe("Y");
+
+    // the menu works from the keyboard: Enter opens it on its first action, arrows move, Escape cancels
+    await page.getByRole("checkbox", { name: `Select ${AGENT_NAME}` }).check();
+    await actions.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Enable 2FA");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    const disable = page.getByRole("alertdialog", { name: "Disable 2FA for this user?" });
+    await disable.waitFor();
+    await page.keyboard.press("Escape");
+    await disable.waitFor({ state: "detached" });
     expect((await findUser(agentEmail))?.login2fa).toBe("Y");
     await page.close();
   });
