@@ -61,7 +61,10 @@ describe("users administration: add an agent with credit, their sign-in, bulk 2F
     await server?.stop();
   });
 
-  async function adminPage(path: string, opts: { width?: number; dark?: boolean } = {}): Promise<Page> {
+  async function adminPage(
+    path: string,
+    opts: { width?: number; dark?: boolean; token?: string } = {},
+  ): Promise<Page> {
     const page = await admin.newPage();
     await page.setViewportSize({ width: opts.width ?? 1280, height: 800 });
     await page.emulateMedia({ colorScheme: opts.dark ? "dark" : "light" });
@@ -71,7 +74,7 @@ describe("users administration: add an agent with credit, their sign-in, bulk 2F
         localStorage.setItem("userToken", t!);
         localStorage.setItem("herald.pollMs", ms!);
       },
-      [ownerToken, POLL_MS],
+      [opts.token ?? ownerToken, POLL_MS],
     );
     await page.goto(`${server.url}${path}`);
     return page;
@@ -131,6 +134,8 @@ describe("users administration: add an agent with credit, their sign-in, bulk 2F
     await page.getByRole("searchbox", { name: "Search by name" }).fill("chitra");
     await expect.poll(() => page.getByRole("link", { name: "Ada Tan" }).count()).toBe(0);
     await userRow(page, "Chitra Nair").waitFor();
+    await page.getByRole("searchbox", { name: "Search by name" }).fill("nobody by this name");
+    await page.getByRole("cell", { name: "There are no records found." }).waitFor();
     await page.getByRole("searchbox", { name: "Search by name" }).fill("");
     await userRow(page, "Ben Lim").waitFor();
     await page.getByRole("checkbox", { name: "Show own department" }).click();
@@ -140,6 +145,28 @@ describe("users administration: add an agent with credit, their sign-in, bulk 2F
     await userRow(page, "Ben Lim").waitFor();
 
     expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("another admin gets no Edit or Delete on the owner's row, and the owner's edit page says why", async () => {
+    const benToken = await signInByApi(server.url, "admin@demo.herald.local", owner.password);
+    const page = await adminPage("/user-manage/users-list", { token: benToken });
+    const ownerRow = userRow(page, "Ada Tan");
+    await ownerRow.waitFor();
+    expect(await ownerRow.getByText("ME", { exact: true }).count()).toBe(0);
+    await userRow(page, "Ben Lim").getByText("ME", { exact: true }).waitFor();
+    await ownerRow.getByRole("button", { name: "Actions for Ada Tan" }).click();
+    await page.getByRole("menuitem", { name: "View Details" }).waitFor();
+    expect(await page.getByRole("menuitem", { name: "Edit" }).count()).toBe(0);
+    expect(await page.getByRole("menuitem", { name: "Delete" }).count()).toBe(0);
+    await page.getByRole("menuitem", { name: "View Details" }).click();
+    await page.waitForURL((u) => u.pathname.startsWith("/user-manage/user-profile/"));
+    await page.locator('dt:text-is("Role") + dd').getByText("Owner & Admin").waitFor();
+    expect(await page.getByRole("link", { name: "Edit Profile" }).count()).toBe(0);
+    const ownerId = page.url().split("/").at(-1);
+    await page.goto(`${server.url}/user-manage/user-edit/${ownerId}`);
+    await page.getByRole("heading", { name: "This user cannot be edited" }).waitFor();
+    await page.getByText("The owner's profile can be changed only by the owner.").waitFor();
     await page.close();
   });
 
@@ -186,6 +213,14 @@ describe("users administration: add an agent with credit, their sign-in, bulk 2F
     await credit.fill("5.00");
     await credit.blur();
     expect(await credit.inputValue()).toBe("5.00");
+
+    // an address already in use: the server's message, and the form stays
+    await page.getByRole("textbox", { name: "Email" }).fill("agent@demo.herald.local");
+    await page.getByRole("button", { name: "Create New User" }).click();
+    await confirm(page, "Are you sure the user's data is correct?", "Create New User");
+    await acknowledge(page, "That email is taken, please try another");
+    expect(await corporateCents()).toBe(before);
+    await page.getByRole("textbox", { name: "Email" }).fill(agentEmail);
 
     addedAt = Date.now();
     await page.getByRole("button", { name: "Create New User" }).click();
@@ -257,6 +292,19 @@ describe("users administration: add an agent with credit, their sign-in, bulk 2F
     await confirm(page, "Enable 2FA for this user?", "Enable 2FA");
     await acknowledge(page, "User Login 2FA updated !");
     await row.getByRole("cell", { name: "Yes", exact: true }).waitFor();
+    expect((await findUser(agentEmail))?.login2fa).toBe("Y");
+
+    // the menu works from the keyboard: Enter opens it on its first action, arrows move, Escape cancels
+    await page.getByRole("checkbox", { name: `Select ${AGENT_NAME}` }).check();
+    await actions.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Enable 2FA");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    const disable = page.getByRole("alertdialog", { name: "Disable 2FA for this user?" });
+    await disable.waitFor();
+    await page.keyboard.press("Escape");
+    await disable.waitFor({ state: "detached" });
     expect((await findUser(agentEmail))?.login2fa).toBe("Y");
     await page.close();
   });

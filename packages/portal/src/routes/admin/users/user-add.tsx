@@ -7,20 +7,18 @@ import { $api, api } from "../../../api";
 import { useDialogs } from "../../../dialogs";
 import { routerLink } from "../../../shell/link";
 import { useProfile } from "../../../shell/use-profile";
+import { PasswordFields, ProfileFields, RoleInfo } from "./user-form";
 import {
   emptyProfile,
   type FormErrors,
-  PasswordFields,
   type PasswordValues,
-  ProfileFields,
   type ProfileValues,
   profileBody,
-  RoleInfo,
   recheckPasswords,
   recheckProfile,
   validatePasswords,
   validateProfile,
-} from "./user-form";
+} from "./user-rules";
 import * as s from "./users.css";
 import { serverMessage, USERS_LIST, useRefreshUserData } from "./users.shared";
 

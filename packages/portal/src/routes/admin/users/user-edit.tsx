@@ -7,19 +7,20 @@ import { $api, api } from "../../../api";
 import { useDialogs } from "../../../dialogs";
 import { routerLink } from "../../../shell/link";
 import { useProfile } from "../../../shell/use-profile";
+import { ProfileFields, RoleInfo } from "./user-form";
 import {
+  editRefusal,
   type FormErrors,
-  ProfileFields,
   type ProfileValues,
   profileBody,
   profileFromUser,
-  RoleInfo,
   recheckProfile,
+  SENDER_ID_RULE,
+  senderIdError,
   validateProfile,
-} from "./user-form";
+} from "./user-rules";
 import * as s from "./users.css";
 import {
-  editRefusal,
   LoadFailed,
   PageLoading,
   serverMessage,
@@ -32,11 +33,7 @@ import {
   userProfilePath,
 } from "./users.shared";
 
-/** Sender ID rule (openapi.yaml SenderIdText): up to 11 letters, digits or spaces, or up to 15 digits. */
-const SENDER_ID = /^[A-Za-z0-9 ]{1,11}$|^[0-9]{1,15}$/;
 const SENDER_IDS_MAX = 50;
-const SENDER_ID_RULE = "Up to 11 letters and digits, or a number of up to 15 digits.";
-export const senderIdError = (tag: string) => (SENDER_ID.test(tag) ? null : SENDER_ID_RULE);
 const AUTO_REPLY_MAX = 1000;
 
 /** The User Profile and User Credit tabs: links, as each tab is a page of its own. */
@@ -223,7 +220,7 @@ function SmsSettingsForm({ user }: { user: User }) {
       </h3>
       <Switch
         label="Auto-reply"
-        description="Answer SMS sent to this user with the message below."
+        description="Answer SMS sent to this user with a message of your own."
         checked={autoReply}
         onCheckedChange={(on) => {
           setAutoReply(on);
@@ -263,12 +260,17 @@ function SmsSettingsForm({ user }: { user: User }) {
   );
 }
 
-function Refused({ user, reason }: { user: User; reason: string }) {
+function Refused({ user, reason, isMe }: { user: User; reason: string; isMe: boolean }) {
   return (
     <Card title="This user cannot be edited">
       <div className={s.form}>
         <p className={s.muted}>{reason}</p>
         <div className={s.actions}>
+          {isMe && (
+            <Link to="/admin/profile-settings" className={s.secondaryLink}>
+              Account Settings
+            </Link>
+          )}
           <Link to={userProfilePath(user.id)} className={s.secondaryLink}>
             View Profile
           </Link>
@@ -293,7 +295,7 @@ export default function UserEdit() {
   let body: ReactNode;
   if (user.isPending || !me) body = <PageLoading label="Loading the user" />;
   else if (!data) body = <LoadFailed />;
-  else if (refusal) body = <Refused user={data} reason={refusal} />;
+  else if (refusal) body = <Refused user={data} reason={refusal} isMe={data.id === me.userId} />;
   else
     body = (
       <div className={s.columns}>

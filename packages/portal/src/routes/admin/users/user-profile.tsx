@@ -13,9 +13,9 @@ import { Link, useParams } from "react-router";
 import { $api } from "../../../api";
 import { routerLink } from "../../../shell/link";
 import { useProfile } from "../../../shell/use-profile";
+import { editRefusal } from "./user-rules";
 import * as s from "./users.css";
 import {
-  editRefusal,
   LoadFailed,
   OnlineBadge,
   PageLoading,

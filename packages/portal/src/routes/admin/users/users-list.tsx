@@ -176,6 +176,7 @@ export default function UsersList() {
         id: "contactNumber",
         header: "Contact No.",
         text: (u) => formatContactNumber(u.contactNumber),
+        cell: (u) => <span className={s.nowrap}>{formatContactNumber(u.contactNumber)}</span>,
         sortable: true,
         priority: "xl",
       },

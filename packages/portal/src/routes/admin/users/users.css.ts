@@ -30,7 +30,7 @@ export const headerRow = style({
 export const stats = style({
   display: "grid",
   gap: vars.space["3"],
-  gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 200px), 1fr))",
+  gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 140px), 1fr))",
 });
 
 /** Form beside its info panels on wide screens, above them on narrow ones. */
@@ -72,6 +72,8 @@ export const link = style({
     "&:focus-visible": { outline: "none", boxShadow: vars.focusRing, borderRadius: vars.radius.sm },
   },
 });
+/** Table text that reads badly broken over two lines (a phone number). */
+export const nowrap = style({ whiteSpace: "nowrap" });
 export const badges = style({ display: "flex", flexWrap: "wrap", gap: vars.space["2"] });
 export const muted = style({ margin: 0, color: vars.color.textMuted });
 export const note = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });

@@ -1,5 +1,5 @@
 import { ApiError, type Schema } from "@herald/api-client";
-import { isOwnerFlag, MESSAGES, statusLabel } from "@herald/domain";
+import { MESSAGES, statusLabel } from "@herald/domain";
 import { Badge, Spinner } from "@herald/ui";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
@@ -14,18 +14,6 @@ export const USERS_LIST = "/user-manage/users-list";
 export const userProfilePath = (id: string) => `/user-manage/user-profile/${id}`;
 export const userEditPath = (id: string) => `/user-manage/user-edit/${id}`;
 export const userCreditPath = (id: string) => `/user-manage/user-edit/${id}/user-credit`;
-
-/**
- * Why the signed-in admin may not change this user's profile (edit or delete), or null when they may:
- * deleted users, the owner and yourself are out of reach (accounts spec §6).
- */
-export function editRefusal(user: Pick<User, "id" | "status" | "isOwner">, myId: string | undefined) {
-  if (user.status === "deleted")
-    return "This user has been deleted, so their profile can no longer be changed.";
-  if (user.id === myId) return "This is your own account: change your details in Account Settings.";
-  if (isOwnerFlag(user.isOwner)) return "The owner's profile can be changed only by the owner.";
-  return null;
-}
 
 /** The message of a failed call: the server's text when it answered one, otherwise `fallback`. */
 export function serverMessage(err: unknown, fallback: string = MESSAGES.somethingWentWrong): string {
