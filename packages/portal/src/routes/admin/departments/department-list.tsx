@@ -8,6 +8,7 @@ import {
   validateDepartmentName,
 } from "@herald/domain";
 import {
+  Breadcrumb,
   Button,
   DataTable,
   type DataTableColumn,
@@ -22,6 +23,7 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { $api, api } from "../../../api";
 import { useDialogs } from "../../../dialogs";
+import { routerLink } from "../../../shell/link";
 import { PAGE_SIZES, useServerTable } from "../use-server-table";
 import * as s from "./departments.css";
 
@@ -202,6 +204,10 @@ export default function DepartmentList() {
 
   return (
     <div className={s.page}>
+      <Breadcrumb
+        items={[{ label: "Home", href: "/apps/social-chat" }, { label: "Departments" }]}
+        renderLink={routerLink}
+      />
       <h1 className={s.heading}>Departments</h1>
       <DataTable<Department>
         {...tableProps}
