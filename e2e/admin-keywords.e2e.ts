@@ -79,7 +79,11 @@ describe("keywords: an admin adds, edits, disables and deletes a keyword", () =>
     const main = page.getByRole("main");
     await main.getByRole("heading", { name: "Keywords", exact: true }).waitFor();
     // the demo company's keywords are listed
-    await main.getByRole("table", { name: "Keywords" }).getByRole("row").filter({ hasText: "STOP" }).waitFor();
+    await main
+      .getByRole("table", { name: "Keywords" })
+      .getByRole("row")
+      .filter({ hasText: "STOP" })
+      .waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await noSidewaysScroll(page);
 
