@@ -22,6 +22,12 @@ import {
 } from "../modules/admin/users.messages";
 import { AUTO_REPLY_MAX, KEYWORD_MESSAGES, keywordError } from "../modules/keywords/keywords.service";
 
+/** Low-credit threshold fields and their labels in the forms. */
+const THRESHOLD_FIELDS = new Map([
+  ["firstThresh", "First threshold"],
+  ["secondThresh", "Second threshold"],
+]);
+
 /** Users administration, sender IDs and SMS settings: the calls whose fields follow the user forms. */
 const USER_CALLS = new Set([
   "/addUser",
@@ -106,6 +112,13 @@ export function validationMessage(
   if (path === "/editMobileSub" && field === "type") return bad(MOBILE_SUB_TYPE_REQUIRED);
   // ---- Mobile subscription lists: /mobileSubList ----
   if (path === "/mobileSubList" && field === "type") return bad("Invalid type: use sub or unsub");
+
+  // ---- Low-credit thresholds: /editCompanyThreshold and /editMyNotification (firstThresh, secondThresh) ----
+  if ((path === "/editCompanyThreshold" || path === "/editMyNotification") && THRESHOLD_FIELDS.has(field)) {
+    if (missing || value === null || value === undefined || value === "") return bad(REQUIRED);
+    if (v?.keyword === "minimum") return bad(`${THRESHOLD_FIELDS.get(field)} cannot be negative`);
+    return bad(`${THRESHOLD_FIELDS.get(field)} must be an amount in SGD with at most two decimals`);
+  }
 
   switch (field) {
     case "password":
