@@ -30,6 +30,7 @@ export const screens: Partial<Record<string, Lazy>> = {
   "/mobile-sub/mobile-list": () => import("./routes/admin/mobile-sub/mobile-list"),
   "/mobile-sub/mobile-add": () => import("./routes/admin/mobile-sub/mobile-add"),
   "/mobile-sub/mobile-edit/:id": () => import("./routes/admin/mobile-sub/mobile-edit"),
+  "/credit-mgt/low-credit-mgt": () => import("./routes/credit/low-credit"),
   "/not-found": () => import("./routes/not-found"),
   "*": () => import("./routes/not-found"),
 };
