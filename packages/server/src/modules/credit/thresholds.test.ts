@@ -3,7 +3,15 @@ import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../db/schema";
-import { apiPost, createCompany, createUser, eventually, lastMessageTo, testApp } from "../../test/harness";
+import {
+  apiPost,
+  countQueries,
+  createCompany,
+  createUser,
+  eventually,
+  lastMessageTo,
+  testApp,
+} from "../../test/harness";
 import { enqueueLowCreditAlerts, lowCreditCrossings, type ThresholdPair } from "./thresholds.service";
 
 let app: FastifyInstance;
@@ -105,6 +113,19 @@ describe("/getCompanyThreshold and /editCompanyThreshold", () => {
       first_thresh: null,
       second_thresh: null,
     });
+  });
+
+  it("reads and writes with one query each (the actor is cached after the first request)", async () => {
+    const company = await createCompany(app);
+    await getThreshold(company.owner.token);
+    const read = await countQueries(() => getThreshold(company.owner.token));
+    expect(read.result.statusCode).toBe(200);
+    expect(read.count, read.queries.join("\n")).toBe(1);
+    const write = await countQueries(() =>
+      editThreshold(company.owner.token, { firstThresh: 50, secondThresh: 5 }),
+    );
+    expect(write.result.statusCode).toBe(200);
+    expect(write.count, write.queries.join("\n")).toBe(1);
   });
 
   it("keeps each company's thresholds to itself", async () => {
