@@ -29,7 +29,9 @@ export interface RouteEntry {
  */
 const laterIssues: [prefix: string, issue: number][] = [
   ["/user-manage/user-edit/:id/user-credit", 9], // credit allocation belongs to the ledger
-  ["/credit-mgt/", 9],
+  ["/credit-mgt/summary", 9],
+  ["/credit-mgt/purchase-credit", 9],
+  ["/credit-mgt/payment-history", 9],
   ["/contact/", 10],
   ["/campaign/", 11],
   ["/report/", 11],

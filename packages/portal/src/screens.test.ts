@@ -35,6 +35,7 @@ describe("screens", () => {
       "/user-manage/user-add",
       "/user-manage/user-profile/:id",
       "/user-manage/user-edit/:id",
+      "/credit-mgt/low-credit-mgt",
       "/keyword-mgt/keyword-list",
       "/keyword-mgt/keyword-add",
       "/keyword-mgt/keyword-edit/:id",
