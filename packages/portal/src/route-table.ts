@@ -25,10 +25,11 @@ export interface RouteEntry {
 
 /**
  * Screens that an open issue builds, by path prefix (the first match wins). Until it lands, such a screen
- * shows its empty state (title, `about`, icon); a path that no issue owns must have a built screen.
+ * shows its empty state (title, `about`, icon); a path that no issue owns must have a built screen. An
+ * entry without an issue marks a screen already built under a prefix whose other screens are still to come.
  */
-const laterIssues: [prefix: string, issue: number][] = [
-  ["/user-manage/user-edit/:id/user-credit", 9], // credit allocation belongs to the ledger
+const laterIssues: [prefix: string, issue: number | undefined][] = [
+  ["/credit-mgt/summary", undefined],
   ["/credit-mgt/", 9],
   ["/contact/", 10],
   ["/campaign/", 11],
