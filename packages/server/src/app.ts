@@ -12,6 +12,7 @@ import { listenForInvalidations, SessionCache } from "./lib/session-cache";
 import { departmentHandlers } from "./modules/admin/departments.routes";
 import { userAdminHandlers } from "./modules/admin/users.routes";
 import { accountHandlers } from "./modules/auth/auth.routes";
+import { creditHandlers } from "./modules/credit/credit.routes";
 import { keywordHandlers } from "./modules/keywords/keywords.routes";
 import { mobileSubHandlers } from "./modules/mobile-sub/mobile-sub.routes";
 import { registerSandboxPages, sandboxHandlers } from "./modules/sandbox/sandbox.routes";
@@ -48,6 +49,7 @@ function moduleHandlers(deps: Deps): Handlers {
     ...userAdminHandlers(deps),
     ...keywordHandlers(deps),
     ...mobileSubHandlers(deps),
+    ...creditHandlers(deps),
   };
 }
 
