@@ -258,6 +258,14 @@ export async function release(
   tx: DbOrTx,
   opts: Omit<MovementOptions, "amountCents"> & { reservationId: string },
 ): Promise<Movement | { transactionId: null; amountCents: 0 }> {
+  // Its own transaction (a savepoint inside the caller's): the row stays locked from read to movement.
+  return tx.transaction((inner) => releaseLocked(inner, opts));
+}
+
+async function releaseLocked(
+  tx: DbOrTx,
+  opts: Omit<MovementOptions, "amountCents"> & { reservationId: string },
+): Promise<Movement | { transactionId: null; amountCents: 0 }> {
   const rows = rowsOf<{ user_id: string; remaining_cents: number | string; status: string }>(
     await tx.execute(sql`select user_id, remaining_cents, status from credit_reservations
                           where id = ${opts.reservationId}::uuid and company_id = ${opts.companyId}::uuid
