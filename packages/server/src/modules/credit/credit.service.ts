@@ -1,14 +1,26 @@
 import type { components } from "@herald/api-client/schema";
-import { centsToSgd, MESSAGES } from "@herald/domain";
+import { centsToSgd, MESSAGES, sgdToCents } from "@herald/domain";
 import { sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
-import { NotFound, Unprocessable } from "../../errors";
+import { BadRequest, NotFound, Unprocessable } from "../../errors";
 import { type Actor, assertAdmin } from "../../plugins/actor";
 import { USER_DELETED } from "../admin/users.messages";
-import { toCents } from "../profile/profile.service";
+import { INVALID_CREDIT_AMOUNT } from "./credit.messages";
 import { allocate, deduct, idempotent } from "./ledger";
 
 type S = components["schemas"];
+
+/** SGD with at most two decimals, more than 0, in cents; 400 otherwise. */
+function creditAmount(sgd: number): number {
+  let cents: number;
+  try {
+    cents = sgdToCents(sgd);
+  } catch {
+    throw new BadRequest(INVALID_CREDIT_AMOUNT);
+  }
+  if (cents <= 0) throw new BadRequest(INVALID_CREDIT_AMOUNT);
+  return cents;
+}
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
@@ -52,8 +64,7 @@ export function creditService({ database }: Deps) {
       idempotencyKey?: string,
     ): Promise<S["UserCreditResult"]> {
       assertAdmin(actor);
-      const amountCents = toCents(body.amount, "amount");
-      if (amountCents <= 0) throw new Unprocessable("Please enter an amount greater than 0");
+      const amountCents = creditAmount(body.amount);
       const { answer } = await idempotent(
         db,
         {

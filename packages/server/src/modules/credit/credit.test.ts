@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import { departments, userDepartments } from "../../db/schema";
 import { auth, countQueries, createCompany, createUser, testApp, uniqueEmail } from "../../test/harness";
+import { INVALID_CREDIT_ACTION, INVALID_CREDIT_AMOUNT } from "./credit.messages";
 import { audit, IDEMPOTENCY_MISMATCH, INSUFFICIENT_USER_CREDIT } from "./ledger";
 
 let app: FastifyInstance;
@@ -68,12 +69,18 @@ describe("/editUserCredit", () => {
   it("refuses bad amounts with 400 and moves nothing", async () => {
     const c = await createCompany(app, { creditCents: 1_000 });
     const agent = await createUser(app, c.id);
-    for (const amount of [0, -1, 1.005]) {
+    for (const amount of [0, -1, 1.005, "ten"]) {
       const r = await post("/editUserCredit", { id: agent.id, amount, action: "add" }, c.owner);
       expect(r.statusCode).toBe(400);
+      expect(r.json().message).toBe(INVALID_CREDIT_AMOUNT);
     }
+    const noAmount = await post("/editUserCredit", { id: agent.id, action: "add" }, c.owner);
+    expect(noAmount.json().message).toBe("This is required");
     const noAction = await post("/editUserCredit", { id: agent.id, amount: 1 }, c.owner);
     expect(noAction.statusCode).toBe(400);
+    expect(noAction.json().message).toBe("This is required");
+    const badAction = await post("/editUserCredit", { id: agent.id, amount: 1, action: "steal" }, c.owner);
+    expect(badAction.json().message).toBe(INVALID_CREDIT_ACTION);
     expect(await creditOf(agent.id)).toBe(0);
   });
 
