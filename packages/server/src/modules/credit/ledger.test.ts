@@ -179,6 +179,13 @@ describe("ledger movements", () => {
     await expect(database.query("delete from ledger_entries where company_id = $1", [c.id])).rejects.toThrow(
       /append-only/,
     );
+    // They leave only with their company.
+    await database.query("delete from companies where id = $1", [c.id]);
+    const [n] = await database.query<{ n: number }>(
+      "select count(*)::int as n from ledger_entries where company_id = $1",
+      [c.id],
+    );
+    expect(n!.n).toBe(0);
   });
 });
 
