@@ -85,7 +85,8 @@ function CreditForm({ user, companyCents }: { user: User; companyCents: number |
             action: chosen,
             ...(me?.userId ? { userId: me.userId } : {}),
           },
-          headers: { "Idempotency-Key": crypto.randomUUID() },
+          // One key per submission: a retried request moves the credit at most once.
+          params: { header: { "Idempotency-Key": crypto.randomUUID() } },
         }),
       );
       setAmount(null);
@@ -95,6 +96,8 @@ function CreditForm({ user, companyCents }: { user: User; companyCents: number |
       ]);
       await dialogs.message("success", result.message || MESSAGES.dataUpdateSuccess);
     } catch (err) {
+      // The balances may have moved elsewhere: show the server's figures with its message.
+      void refreshUserData(queryClient);
       await dialogs.message("error", serverMessage(err));
     } finally {
       setSaving(null);
