@@ -418,6 +418,42 @@ describe("concurrency on PostgreSQL", () => {
     },
   );
 
+  it.skipIf(!onPostgres)(
+    "parallel replays of one Idempotency-Key move credit once and share its answer",
+    async () => {
+      const c = await fundedCompany(1_000);
+      const u = await createUser(app, c.id);
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          idempotent(
+            database.db,
+            {
+              companyId: c.id,
+              key: "parallel",
+              operation: "test",
+              body: { amountCents: 100 },
+              actorId: c.owner.id,
+              kind: "allocate",
+            },
+            async (tx, transactionId) => {
+              const m = await allocate(tx, {
+                companyId: c.id,
+                userId: u.id,
+                amountCents: 100,
+                transactionId: transactionId!,
+              });
+              return m.transactionId;
+            },
+          ),
+        ),
+      );
+      expect(results.filter((r) => !r.replayed)).toHaveLength(1);
+      expect(new Set(results.map((r) => r.answer)).size).toBe(1);
+      expect(await balanceOf("users", u.id)).toBe(100);
+      await expectConsistent(c.id);
+    },
+  );
+
   it.skipIf(!onPostgres)("captures racing on one reservation never take more than it holds", async () => {
     const c = await fundedCompany(1_000);
     const u = await createUser(app, c.id);
