@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { Database } from "../../db/client";
 import { createCompany, createUser, testApp } from "../../test/harness";
 import {
+  ACCOUNT_NOT_FOUND,
   allocate,
   audit,
   capture,
@@ -118,7 +119,7 @@ describe("ledger movements", () => {
     const stranger = await createUser(app, other.id);
     await expect(
       allocate(database.db, { companyId: c.id, userId: stranger.id, amountCents: 100 }),
-    ).rejects.toThrow();
+    ).rejects.toMatchObject({ statusCode: 404, message: ACCOUNT_NOT_FOUND });
     expect(await balanceOf("companies", c.id)).toBe(1_000);
     expect(await balanceOf("users", stranger.id)).toBe(0);
   });

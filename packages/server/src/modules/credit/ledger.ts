@@ -29,6 +29,7 @@ import { INSUFFICIENT_CORPORATE_CREDIT } from "../admin/users.messages";
 export const INSUFFICIENT_USER_CREDIT = "Credit cannot go below 0";
 export const RESERVATION_SHORT = "The reservation is released or holds less than this amount";
 export const RESERVATION_NOT_FOUND = "Reservation not found";
+export const ACCOUNT_NOT_FOUND = "The account to credit was not found";
 export const IDEMPOTENCY_MISMATCH =
   "This Idempotency-Key was already used for a different request; use a new key for a new request";
 
@@ -88,6 +89,13 @@ function checkAmount(amountCents: number) {
     throw new Unprocessable("The amount must be a positive number of cents");
   }
 }
+
+const errorText = (err: unknown): string => {
+  const parts: string[] = [];
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause)
+    parts.push(String((e as Error).message ?? e));
+  return parts.join(" ");
+};
 
 const accountUser = (a: Account): string | null => ("userId" in a ? a.userId : null);
 const accountReservation = (a: Account): string | null => (a.kind === "reserved" ? a.reservationId : null);
@@ -188,7 +196,16 @@ async function move(
            where exists (select 1 from c) returning 1)
     select case when (select count(*) from d) = (select count(*) from c) then (select count(*) from c)::int
                 else cast(concat('ledger movement unbalanced: ', (select count(*) from d)) as int) end as moved`;
-  const [row] = rowsOf<{ moved: number }>(await tx.execute(statement));
+  let result: unknown;
+  try {
+    result = await tx.execute(statement);
+  } catch (err) {
+    // The debit happened but the credited account does not exist (e.g. another company's user): the
+    // statement failed as a whole, nothing moved.
+    if (/ledger movement unbalanced/.test(errorText(err))) throw new NotFound(ACCOUNT_NOT_FOUND);
+    throw err;
+  }
+  const [row] = rowsOf<{ moved: number }>(result);
   if (!row || Number(row.moved) !== 1) throw new InsufficientCredit(DEBIT_MESSAGES[from.kind], from.kind);
   return { transactionId, amountCents: amt };
 }
