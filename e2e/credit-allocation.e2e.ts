@@ -113,10 +113,17 @@ describe("credit allocation: the User Credit tab moves credit between the corpor
     await page.getByText("This is required").waitFor();
     expect(await balances()).toEqual(before);
 
+    const keys: (string | undefined)[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/editUserCredit")) keys.push(request.headers()["idempotency-key"]);
+    });
     await amountField(page).fill("5.00");
     await page.getByRole("button", { name: "Add", exact: true }).click();
     await confirm(page, CONFIRM, "Add");
     await acknowledge(page, SUCCESS);
+    // each submission carries its own idempotency key
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(await balances()).toEqual({ company: before.company - 500, user: before.user + 500 });
     await expect.poll(() => figure(page, "user-credit")).toBe(before.user + 500);
     await expect.poll(() => figure(page, "corporate-balance")).toBe(before.company - 500);
