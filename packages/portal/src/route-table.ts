@@ -28,8 +28,6 @@ export interface RouteEntry {
  * shows its empty state (title, `about`, icon); a path that no issue owns must have a built screen.
  */
 const laterIssues: [prefix: string, issue: number][] = [
-  ["/user-manage/user-edit/:id/user-credit", 9], // credit allocation belongs to the ledger
-  ["/credit-mgt/summary", 9],
   ["/credit-mgt/purchase-credit", 9],
   ["/credit-mgt/payment-history", 9],
   ["/contact/", 10],

@@ -13,6 +13,7 @@ import { departmentHandlers } from "./modules/admin/departments.routes";
 import { userAdminHandlers } from "./modules/admin/users.routes";
 import { accountHandlers } from "./modules/auth/auth.routes";
 import { thresholdHandlers } from "./modules/credit/thresholds.routes";
+import { creditHandlers } from "./modules/credit/credit.routes";
 import { keywordHandlers } from "./modules/keywords/keywords.routes";
 import { mobileSubHandlers } from "./modules/mobile-sub/mobile-sub.routes";
 import { registerSandboxPages, sandboxHandlers } from "./modules/sandbox/sandbox.routes";
@@ -50,6 +51,7 @@ function moduleHandlers(deps: Deps): Handlers {
     ...keywordHandlers(deps),
     ...mobileSubHandlers(deps),
     ...thresholdHandlers(deps),
+    ...creditHandlers(deps),
   };
 }
 

@@ -4249,6 +4249,12 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description Makes a money-moving call safe to retry (designed): the first request with a key runs and its answer
+         *     is kept; a replay with the same key and body answers that first answer and moves nothing, and the
+         *     same key with a different body answers 422. Keys are per company; a request that failed keeps nothing.
+         */
+        IdempotencyKey: string;
         /** @description 1-based page number (designed). */
         Page: number;
         /** @description Rows per page (designed); the table page sizes of the specification go up to 5000. */
@@ -5096,7 +5102,14 @@ export interface operations {
     addUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a money-moving call safe to retry (designed): the first request with a key runs and its answer
+                 *     is kept; a replay with the same key and body answers that first answer and moves nothing, and the
+                 *     same key with a different body answers 422. Keys are per company; a request that failed keeps nothing.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5299,7 +5312,14 @@ export interface operations {
     editUserCredit: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a money-moving call safe to retry (designed): the first request with a key runs and its answer
+                 *     is kept; a replay with the same key and body answers that first answer and moves nothing, and the
+                 *     same key with a different body answers 422. Keys are per company; a request that failed keeps nothing.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5324,7 +5344,7 @@ export interface operations {
             /** @description Not an admin. */
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description The add exceeds the corporate balance ('Insufficient corporate credit', designed), the deduct exceeds the user's credit ('Credit cannot go below 0', designed), or the user is deleted. The client shows the message. */
+            /** @description The add exceeds the corporate balance ('Insufficient corporate credit', designed), the deduct exceeds the user's credit ('Credit cannot go below 0', designed), the user is deleted, or the Idempotency-Key was used for a different request. The client shows the message. */
             422: components["responses"]["Unprocessable"];
         };
     };

@@ -327,3 +327,101 @@ export const mobileUploads = pgTable(
   },
   (t) => [index("mobile_uploads_company_idx").on(t.companyId, t.createdAt)],
 );
+
+/**
+ * Ledger transactions: one row per movement of money (and per idempotent request, even one that moved
+ * nothing). Its entries in ledger_entries sum to zero. A request's Idempotency-Key is unique per company;
+ * `fingerprint` identifies the request body and `response` holds the first answer, returned on replays.
+ */
+export const ledgerTransactions = pgTable(
+  "ledger_transactions",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    kind: varchar("kind", { length: 20 }).notNull(),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    memo: text("memo"),
+    idempotencyKey: varchar("idempotency_key", { length: 200 }),
+    fingerprint: varchar("fingerprint", { length: 64 }),
+    response: jsonb("response"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("ledger_transactions_company_idx").on(t.companyId, t.createdAt),
+    uniqueIndex("ledger_transactions_idempotency_key")
+      .on(t.companyId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    check(
+      "ledger_transactions_kind_check",
+      sql`${t.kind} in ('purchase', 'allocate', 'deduct', 'reserve', 'capture', 'release', 'refund', 'charge', 'request')`,
+    ),
+  ],
+);
+
+/**
+ * Append-only ledger entries (a trigger refuses UPDATE, and DELETE while the company exists). Accounts:
+ * 'external' (money from outside: purchases), 'company' (the corporate balance, companies.credit_cents),
+ * 'user' (users.credit_cents), 'reserved' (credit_reservations.remaining_cents) and 'usage' (spent).
+ * Amounts are signed integer cents: negative leaves the account, positive enters it.
+ */
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    transactionId: uuid("transaction_id")
+      .notNull()
+      .references(() => ledgerTransactions.id, { onDelete: "cascade" }),
+    account: varchar("account", { length: 10 }).notNull(),
+    userId: uuid("user_id").references(() => users.id),
+    reservationId: uuid("reservation_id"),
+    amountCents: cents("amount_cents").notNull(),
+    kind: varchar("kind", { length: 20 }).notNull(),
+    actorId: uuid("actor_id"),
+    reference: varchar("reference", { length: 200 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("ledger_entries_company_idx").on(t.companyId, t.createdAt),
+    index("ledger_entries_user_idx").on(t.userId, t.createdAt).where(sql`${t.userId} is not null`),
+    index("ledger_entries_transaction_idx").on(t.transactionId),
+    check(
+      "ledger_entries_account_check",
+      sql`${t.account} in ('external', 'company', 'user', 'reserved', 'usage')`,
+    ),
+    check(
+      "ledger_entries_user_check",
+      sql`(${t.account} in ('user', 'reserved')) = (${t.userId} is not null)`,
+    ),
+    check("ledger_entries_amount_nonzero", sql`${t.amountCents} <> 0`),
+  ],
+);
+
+/** Credit held for a scheduled or queued send: captured per accepted message, the rest released. */
+export const creditReservations = pgTable(
+  "credit_reservations",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    amountCents: cents("amount_cents").notNull(),
+    remainingCents: cents("remaining_cents").notNull(),
+    reference: varchar("reference", { length: 200 }),
+    status: varchar("status", { length: 10 }).notNull().default("open"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("credit_reservations_user_idx").on(t.userId, t.createdAt),
+    check("credit_reservations_remaining_nonneg", sql`${t.remainingCents} >= 0`),
+    check("credit_reservations_status_check", sql`${t.status} in ('open', 'released')`),
+  ],
+);

@@ -20,6 +20,7 @@ import {
   TOO_MANY_SENDER_IDS,
   UNKNOWN_DEPARTMENT,
 } from "../modules/admin/users.messages";
+import { INVALID_CREDIT_ACTION, INVALID_CREDIT_AMOUNT } from "../modules/credit/credit.messages";
 import { AUTO_REPLY_MAX, KEYWORD_MESSAGES, keywordError } from "../modules/keywords/keywords.service";
 
 /** Low-credit threshold fields and their labels in the forms. */
@@ -101,6 +102,12 @@ export function validationMessage(
   if (USER_CALLS.has(path)) {
     const message = userCallMessage(field, missing, str, value, v);
     if (message) return bad(message);
+  }
+
+  // ---- Credit allocation: /editUserCredit (amount required and positive, action add or deduct) ----
+  if (path === "/editUserCredit" && (field === "amount" || field === "action")) {
+    if (missing) return bad(REQUIRED);
+    return bad(field === "amount" ? INVALID_CREDIT_AMOUNT : INVALID_CREDIT_ACTION);
   }
 
   // ---- Mobile subscription lists: /addMobileSub ----

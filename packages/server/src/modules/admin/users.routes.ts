@@ -1,5 +1,6 @@
 import type { Deps, Handlers } from "../../deps";
 import { requireActor } from "../../plugins/actor";
+import { idempotencyKeyOf } from "../credit/ledger";
 import { userAdminService } from "./users.service";
 
 /** Users administration, sender IDs and SMS settings. */
@@ -10,7 +11,7 @@ export function userAdminHandlers(deps: Deps): Handlers {
     getUserLimit: async (r) => users.limit(requireActor(r.actor)),
     getUser: async (r) => users.get(requireActor(r.actor), r.body.id),
     addUser: async (r, reply) => {
-      const created = await users.add(requireActor(r.actor), r.body);
+      const created = await users.add(requireActor(r.actor), r.body, idempotencyKeyOf(r.headers));
       reply.code(201);
       return created;
     },

@@ -16,11 +16,11 @@ import { BadRequest, Conflict, Forbidden, NotFound, Unprocessable } from "../../
 import { containsPattern, direction, type PageQuery, pageWindow } from "../../lib/paging";
 import { hashPassword } from "../../lib/passwords";
 import { type Actor, assertAdmin, requireActor } from "../../plugins/actor";
+import { allocate, idempotent } from "../credit/ledger";
 import { toCents } from "../profile/profile.service";
 import { emailTaken, findUser, revokeSessions } from "../users.repository";
 import {
   AUTO_REPLY_MESSAGE_REQUIRED,
-  INSUFFICIENT_CORPORATE_CREDIT,
   INVALID_SENDER_ID,
   OWNER_PROTECTED,
   SELF_PROTECTED,
@@ -245,7 +245,7 @@ export function userAdminService({ database, config, queue }: Deps) {
      * Creates an active, verified user. Under a lock on the company row: the user limit, the initial credit
      * moved from the corporate balance, the user, their departments and the welcome e-mail commit together.
      */
-    async add(actor: Actor, body: S["AddUserRequest"]): Promise<S["User"]> {
+    async add(actor: Actor, body: S["AddUserRequest"], idempotencyKey?: string): Promise<S["User"]> {
       assertAdmin(actor);
       const firstName = firstNameOf(body.firstName);
       const lastName = (body.lastName ?? "").trim();
@@ -256,62 +256,76 @@ export function userAdminService({ database, config, queue }: Deps) {
       const weak = validateNewPassword(body.password);
       if (weak) throw new BadRequest(weak);
       const amount = toCents(body.amount, "amount");
-      if (await emailTaken(db, email)) throw new BadRequest(MESSAGES.emailTaken);
       const passwordHash = await hashPassword(body.password);
       let id: string;
       try {
-        id = await db.transaction(async (tx) => {
-          const [company] = await tx
-            .select({ name: companies.name, allowed: companies.totalUsersAllowed })
-            .from(companies)
-            .where(eq(companies.id, actor.companyId))
-            .for("update");
-          if (!company) throw new NotFound();
-          const [{ n } = { n: 0 }] = await tx
-            .select({ n: sql<number>`count(*)::int` })
-            .from(users)
-            .where(and(eq(users.companyId, actor.companyId), ne(users.status, "deleted")));
-          if (Number(n) >= company.allowed) throw new Unprocessable(MESSAGES.userLimitReached);
-          const deptIds = await companyDepartments(tx, actor.companyId, body.dept);
-          if (amount > 0) {
-            const moved = await tx
-              .update(companies)
-              .set({ creditCents: sql`${companies.creditCents} - ${amount}` })
-              .where(and(eq(companies.id, actor.companyId), sql`${companies.creditCents} >= ${amount}`))
-              .returning({ id: companies.id });
-            if (moved.length === 0) throw new Unprocessable(INSUFFICIENT_CORPORATE_CREDIT);
-          }
-          const [user] = await tx
-            .insert(users)
-            .values({
-              companyId: actor.companyId,
-              firstName,
-              lastName,
-              email,
-              passwordHash,
-              contactNumber: body.contactNumber,
-              userRole: body.userRole,
-              login2fa: body.login2fa,
-              isOwner: false,
-              status: "active",
-              creditCents: amount,
-              emailVerifiedAt: new Date(),
-            })
-            .returning({ id: users.id });
-          await tx
-            .insert(userDepartments)
-            .values(deptIds.map((departmentId) => ({ userId: user!.id, departmentId })));
-          await queue.enqueue(
-            "email.send",
-            {
-              to: email,
-              ...welcomeEmail(firstName, company.name, email, `${config.publicUrl}/login`),
-              key: `welcome:${user!.id}`,
-            },
-            { tx },
-          );
-          return user!.id;
-        });
+        const fingerprinted = { ...body, password: undefined, confirmPass: undefined };
+        ({ answer: id } = await idempotent(
+          db,
+          {
+            companyId: actor.companyId,
+            key: idempotencyKey,
+            operation: "addUser",
+            body: fingerprinted,
+            actorId: actor.userId,
+            kind: amount > 0 ? "allocate" : "request",
+          },
+          async (tx, transactionId) => {
+            // Inside the request's transaction: a replay answers the first answer before this check.
+            if (await emailTaken(tx, email)) throw new BadRequest(MESSAGES.emailTaken);
+            const [company] = await tx
+              .select({ name: companies.name, allowed: companies.totalUsersAllowed })
+              .from(companies)
+              .where(eq(companies.id, actor.companyId))
+              .for("update");
+            if (!company) throw new NotFound();
+            const [{ n } = { n: 0 }] = await tx
+              .select({ n: sql<number>`count(*)::int` })
+              .from(users)
+              .where(and(eq(users.companyId, actor.companyId), ne(users.status, "deleted")));
+            if (Number(n) >= company.allowed) throw new Unprocessable(MESSAGES.userLimitReached);
+            const deptIds = await companyDepartments(tx, actor.companyId, body.dept);
+            const [user] = await tx
+              .insert(users)
+              .values({
+                companyId: actor.companyId,
+                firstName,
+                lastName,
+                email,
+                passwordHash,
+                contactNumber: body.contactNumber,
+                userRole: body.userRole,
+                login2fa: body.login2fa,
+                isOwner: false,
+                status: "active",
+                emailVerifiedAt: new Date(),
+              })
+              .returning({ id: users.id });
+            // The initial credit moves from the corporate balance through the ledger (422 when short).
+            if (amount > 0) {
+              await allocate(tx, {
+                companyId: actor.companyId,
+                userId: user!.id,
+                amountCents: amount,
+                actorId: actor.userId,
+                ...(transactionId ? { transactionId } : {}),
+              });
+            }
+            await tx
+              .insert(userDepartments)
+              .values(deptIds.map((departmentId) => ({ userId: user!.id, departmentId })));
+            await queue.enqueue(
+              "email.send",
+              {
+                to: email,
+                ...welcomeEmail(firstName, company.name, email, `${config.publicUrl}/login`),
+                key: `welcome:${user!.id}`,
+              },
+              { tx },
+            );
+            return user!.id;
+          },
+        ));
       } catch (err) {
         // Two adds racing for one address: the unique index decides.
         if (isUniqueViolation(err)) throw new BadRequest(MESSAGES.emailTaken);
