@@ -7,6 +7,7 @@ import { type Actor, assertAdmin } from "../../plugins/actor";
 import { USER_DELETED } from "../admin/users.messages";
 import { INVALID_CREDIT_AMOUNT } from "./credit.messages";
 import { allocate, deduct, idempotent } from "./ledger";
+import { enqueueLowCreditAlerts } from "./thresholds.service";
 
 type S = components["schemas"];
 
@@ -51,7 +52,7 @@ const SUMMARY_SQL = `select u.id, u.first_name, u.last_name, u.credit_cents,
  order by lower(u.first_name || ' ' || u.last_name), u.id`;
 
 /** Allocation of corporate credit to users (/editUserCredit) and the credit summary (/summaryList). */
-export function creditService({ database }: Deps) {
+export function creditService({ database, queue }: Deps) {
   const { db } = database;
   return {
     /**
@@ -89,13 +90,32 @@ export function creditService({ database }: Deps) {
             actorId: actor.userId,
             ...(transactionId ? { transactionId } : {}),
           };
-          if (body.action === "add") await allocate(tx, movement);
-          else await deduct(tx, movement);
+          const moved = body.action === "add" ? await allocate(tx, movement) : await deduct(tx, movement);
           const [b] = rowsOf<{ user_cents: number | string; company_cents: number | string }>(
             await tx.execute(sql`select u.credit_cents as user_cents, c.credit_cents as company_cents
                                    from users u join companies c on c.id = u.company_id
                                   where u.id = ${body.id}::uuid`),
           );
+          // Low-credit alerts, enqueued in this transaction: the side that lost credit may have crossed a
+          // threshold (the corporate balance on add, the user's on deduct); once per crossing.
+          const userAfter = Number(b!.user_cents);
+          const companyAfter = Number(b!.company_cents);
+          if (body.action === "add") {
+            await enqueueLowCreditAlerts(tx, queue, {
+              companyId: actor.companyId,
+              before: companyAfter + amountCents,
+              after: companyAfter,
+              key: moved.transactionId,
+            });
+          } else {
+            await enqueueLowCreditAlerts(tx, queue, {
+              companyId: actor.companyId,
+              userId: body.id,
+              before: userAfter + amountCents,
+              after: userAfter,
+              key: moved.transactionId,
+            });
+          }
           return {
             message: MESSAGES.dataUpdateSuccess,
             totalCredit: centsToSgd(Number(b!.user_cents)),

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import { departments, userDepartments } from "../../db/schema";
-import { auth, countQueries, createCompany, createUser, testApp, uniqueEmail } from "../../test/harness";
+import {
+  auth,
+  countQueries,
+  createCompany,
+  createUser,
+  eventually,
+  testApp,
+  uniqueEmail,
+} from "../../test/harness";
 import { INVALID_CREDIT_ACTION, INVALID_CREDIT_AMOUNT } from "./credit.messages";
 import { audit, IDEMPOTENCY_MISMATCH, INSUFFICIENT_USER_CREDIT } from "./ledger";
 
@@ -198,5 +206,43 @@ describe("/summaryList", () => {
     const c = await createCompany(app);
     const agent = await createUser(app, c.id);
     expect((await summary(agent)).statusCode).toBe(403);
+  });
+});
+
+describe("/editUserCredit low-credit alerts", () => {
+  const mailsTo = (to: string) =>
+    app.deps.database.query<{ subject: string | null }>(
+      `select subject from sandbox_messages where "to" = $1 and subject ilike '%credit%'`,
+      [to],
+    );
+
+  it("e-mails every admin once when an allocation takes the corporate balance below a threshold", async () => {
+    const c = await createCompany(app, { creditCents: 10_000 });
+    const admin = await createUser(app, c.id, { role: "admin" });
+    const agent = await createUser(app, c.id);
+    await app.deps.database.query(
+      "update companies set first_thresh_cents = 5000, second_thresh_cents = 1000 where id = $1",
+      [c.id],
+    );
+    // 100.00 -> 60.00: above both thresholds, no alert
+    expect(
+      (await post("/editUserCredit", { id: agent.id, amount: 40, action: "add" }, c.owner)).statusCode,
+    ).toBe(200);
+    // 60.00 -> 40.00: below the first threshold, one alert per admin
+    expect(
+      (await post("/editUserCredit", { id: agent.id, amount: 20, action: "add" }, c.owner)).statusCode,
+    ).toBe(200);
+    // 40.00 -> 30.00: still below the first threshold and above the second, nothing more
+    expect(
+      (await post("/editUserCredit", { id: agent.id, amount: 10, action: "add" }, c.owner)).statusCode,
+    ).toBe(200);
+    for (const to of [c.owner.email, admin.email]) {
+      const mails = await eventually(async () => {
+        const m = await mailsTo(to);
+        return m.length > 0 ? m : undefined;
+      });
+      expect(mails).toHaveLength(1);
+    }
+    expect(await mailsTo(agent.email)).toHaveLength(0);
   });
 });
