@@ -117,8 +117,9 @@ describe("credit allocation: the User Credit tab moves credit between the corpor
     page.on("request", (request) => {
       if (request.url().endsWith("/api/editUserCredit")) keys.push(request.headers()["idempotency-key"]);
     });
+    // from the keyboard: Enter in the amount adds (Add is the form's default button)
     await amountField(page).fill("5.00");
-    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await amountField(page).press("Enter");
     await confirm(page, CONFIRM, "Add");
     await acknowledge(page, SUCCESS);
     // each submission carries its own idempotency key

@@ -148,6 +148,17 @@ function CreditForm({ user, companyCents }: { user: User; companyCents: number |
               <Link to={USERS_LIST} className={s.secondaryLink}>
                 Cancel
               </Link>
+              {/* Add comes first: it is the form's default action when Enter is pressed in the amount. */}
+              <Button
+                type="submit"
+                loading={saving === "add"}
+                disabled={saving !== null}
+                onClick={() => {
+                  action.current = "add";
+                }}
+              >
+                Add
+              </Button>
               <Button
                 type="submit"
                 variant="outline"
@@ -158,16 +169,6 @@ function CreditForm({ user, companyCents }: { user: User; companyCents: number |
                 }}
               >
                 Deduct
-              </Button>
-              <Button
-                type="submit"
-                loading={saving === "add"}
-                disabled={saving !== null}
-                onClick={() => {
-                  action.current = "add";
-                }}
-              >
-                Add
               </Button>
             </div>
           </>
