@@ -57,6 +57,28 @@ describe("credit allocation: the User Credit tab moves credit between the corpor
     const body = (await list.json()) as { data: { id: string; email: string }[] };
     agentId = body.data.find((u) => u.email === AGENT_EMAIL)?.id ?? "";
     expect(agentId).not.toBe("");
+    // a user added without credit has no top-up yet
+    const depts = (await (
+      await fetch(`${server.url}/api/departments`, { headers: { authorization: `Bearer ${ownerToken}` } })
+    ).json()) as { data: { id: string }[] };
+    const added = await apiPost(
+      server.url,
+      "/addUser",
+      {
+        firstName: "Nora",
+        lastName: "Credit",
+        email: "nora.credit@example.com",
+        dept: [depts.data[0]!.id],
+        contactNumber: "6591112222",
+        password: "Fresh-Start7!river",
+        confirmPass: "Fresh-Start7!river",
+        userRole: "agent",
+        login2fa: "N",
+        amount: 0,
+      },
+      ownerToken,
+    );
+    expect(added.status).toBe(201);
   });
   afterAll(async () => {
     await browser?.close();
@@ -158,12 +180,17 @@ describe("credit allocation: the User Credit tab moves credit between the corpor
     );
     expect(await row.getByRole("link", { name: /^Top Up/ }).getAttribute("href")).toBe(creditPath());
 
-    // the owner's own row: ME badge, departments joined with " & ", and "-" with no top-up yet
+    // the owner's own row: ME badge, departments joined with " & ", and the demo allocation as last top-up
     const mine = summaryRow(page, "Ada Tan");
     expect(await mine.getByText("ME", { exact: true }).count()).toBe(1);
     const mineTexts = (await mine.getByRole("cell").allTextContents()).map((t) => t.trim());
     expect(mineTexts).toContain("Sales & Support");
-    expect(mineTexts).toContain("-");
+    expect(mineTexts.filter((t) => t === "500.00")).toHaveLength(2);
+    // a user never topped up shows "-"
+    const fresh = (await summaryRow(page, "Nora Credit").getByRole("cell").allTextContents()).map((t) =>
+      t.trim(),
+    );
+    expect(fresh).toContain("-");
     expect(await summaryRow(page, "Eve Koh").getByText("ME", { exact: true }).count()).toBe(0);
 
     // name search

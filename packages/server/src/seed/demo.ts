@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { companies, departments, keywords, mobileSubscriptions, userDepartments, users } from "../db/schema";
 import type { Deps } from "../deps";
 import { hashPassword } from "../lib/passwords";
+import { allocate, purchaseCredit } from "../modules/credit/ledger";
 
 export interface DemoCredentials {
   companyName: string;
@@ -33,7 +34,7 @@ export async function seedDemo({ database, config }: Deps): Promise<DemoCredenti
       .insert(companies)
       .values({
         name: companyName,
-        creditCents: 1_000_000,
+        creditCents: 0,
         totalUsersAllowed: config.userLimitDefault,
         isDemo: true,
         firstThreshCents: 20_000,
@@ -111,13 +112,31 @@ export async function seedDemo({ database, config }: Deps): Promise<DemoCredenti
           country: p.country,
           userRole: p.userRole,
           isOwner: p.isOwner,
-          creditCents: p.creditCents,
+          creditCents: 0,
           emailVerifiedAt: new Date(),
           ...(p.userRole === "admin" ? { senderIds: ["HERALD", "DemoCo"], isAllowSid: true } : {}),
         })),
       )
       .returning({ id: users.id, email: users.email });
     const owner = inserted[0]!;
+    // Credit goes through the ledger like any other: a purchase funds the corporate balance, then each
+    // user's allocation, so balances always equal the sum of their entries.
+    const allocated = people.reduce((sum, p) => sum + p.creditCents, 0);
+    await purchaseCredit(tx, {
+      companyId,
+      amountCents: 1_000_000 + allocated,
+      actorId: owner.id,
+      memo: "Demo credit",
+    });
+    for (const [i, p] of people.entries()) {
+      await allocate(tx, {
+        companyId,
+        userId: inserted[i]!.id,
+        amountCents: p.creditCents,
+        actorId: owner.id,
+        memo: "Demo credit",
+      });
+    }
     const depts = await tx
       .insert(departments)
       .values([
