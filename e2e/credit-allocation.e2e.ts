@@ -70,15 +70,15 @@ describe("credit allocation: the User Credit tab moves credit between the corpor
         email: "nora.credit@example.com",
         dept: [depts.data[0]!.id],
         contactNumber: "6591112222",
-        password: "Fresh-Start7!river",
-        confirmPass: "Fresh-Start7!river",
+        password: "FreshStart7!river",
+        confirmPass: "FreshStart7!river",
         userRole: "agent",
         login2fa: "N",
         amount: 0,
       },
       ownerToken,
     );
-    expect(added.status).toBe(201);
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
   });
   afterAll(async () => {
     await browser?.close();
