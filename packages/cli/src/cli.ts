@@ -1,13 +1,20 @@
 import { Command, CommanderError } from "commander";
+import { login, logout } from "./commands/auth/login";
 import { setUrl } from "./commands/config/set-url";
+import { creditShow, formatCreditShow } from "./commands/credit/show";
+import { creditTopup, formatTopup } from "./commands/credit/topup";
 import { health } from "./commands/server/health";
 import { resolveUrl } from "./config";
 import { CliError } from "./errors";
+import type { CommandContext } from "./session";
 
 export const VERSION = "0.1.0";
 
 /** Declares every command; each action calls a plain async function that tests call directly. */
-export function buildProgram(out: (s: string) => void = (s) => process.stdout.write(s)): Command {
+export function buildProgram(
+  out: (s: string) => void = (s) => process.stdout.write(s),
+  ctx: CommandContext = {},
+): Command {
   const program = new Command()
     .name("herald")
     .description("Herald from the terminal: imports, broadcasts, top-ups and report exports")
@@ -40,6 +47,43 @@ export function buildProgram(out: (s: string) => void = (s) => process.stdout.wr
       const url = await resolveUrl();
       out(program.opts().json ? `${JSON.stringify({ url })}\n` : `${url}\n`);
     });
+
+  program
+    .command("login")
+    .description("sign in and keep the session token (asks for what is missing on a terminal)")
+    .option("--email <email>", "the account's e-mail address")
+    .option("--password-stdin", "read the password from standard input")
+    .action(async (o: { email?: string; passwordStdin?: boolean }) => {
+      const r = await login(o, ctx);
+      out(program.opts().json ? `${JSON.stringify(r)}\n` : `Signed in as ${r.email}\n`);
+    });
+  program
+    .command("logout")
+    .description("end the session and forget the token")
+    .action(async () => {
+      await logout(ctx);
+      out(program.opts().json ? `${JSON.stringify({ signedOut: true })}\n` : "Signed out\n");
+    });
+
+  const credit = program.command("credit").description("credit balances and top-ups");
+  credit
+    .command("show")
+    .description("my credit and, for admins, the corporate balance (SGD)")
+    .action(async () => {
+      const r = await creditShow(ctx);
+      out(program.opts().json ? `${JSON.stringify(r)}\n` : formatCreditShow(r));
+    });
+  credit
+    .command("topup")
+    .description("add credit from the corporate balance to a user, or deduct it back (admins)")
+    .option("--user <email>", "the user's e-mail address")
+    .option("--amount <sgd>", "SGD, more than 0, at most two decimals")
+    .option("--deduct", "move the amount from the user back to the corporate balance")
+    .option("--yes", "do not ask for confirmation (required without a terminal)")
+    .action(async (o: { user?: string; amount?: string; deduct?: boolean; yes?: boolean }) => {
+      const r = await creditTopup(o, ctx);
+      out(program.opts().json ? `${JSON.stringify(r)}\n` : formatTopup(r));
+    });
   return program;
 }
 
@@ -56,6 +100,10 @@ export async function run(argv: string[]): Promise<number> {
     if (err instanceof CliError) {
       process.stderr.write(`herald: ${err.message}\n`);
       return err.exitCode;
+    }
+    if ((err as Error).name === "ExitPromptError") {
+      process.stderr.write("herald: Cancelled\n");
+      return 1;
     }
     process.stderr.write(`herald: ${(err as Error).message}\n`);
     return 1;

@@ -1,4 +1,4 @@
-import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import path from "node:path";
 
@@ -52,4 +52,9 @@ export async function saveCredentials(
   const file = path.join(dir, "credentials.json");
   await writeFile(file, `${JSON.stringify(creds, null, 2)}\n`, { mode: 0o600 });
   await chmod(file, 0o600);
+}
+
+/** Forgets the saved token (HERALD_TOKEN, if set, is the caller's to unset). */
+export async function clearCredentials(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  await rm(path.join(configDir(env), "credentials.json"), { force: true });
 }
