@@ -1,20 +1,13 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoCredentials, signInByApi } from "./support/api";
+import { axeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { type RunningServer, startServer } from "./support/server";
 
 const LIST = "/mobile-sub/mobile-list";
 const ADD = "/mobile-sub/mobile-add";
 const MISSING_ID = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b";
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 describe("mobile subscription lists: tags, files, the 70KB limit, edit and soft delete", () => {
   let server: RunningServer;

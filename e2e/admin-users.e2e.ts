@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPost, demoCredentials, signInByApi, waitForMessage } from "./support/api";
+import { axeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { type RunningServer, startServer } from "./support/server";
 
@@ -13,13 +13,6 @@ const AGENT_LAST = "Aziz";
 const AGENT_NAME = `${AGENT_FIRST} ${AGENT_LAST}`;
 /** The demo company has 5 users: a limit of 6 leaves room for exactly one more. */
 const USER_LIMIT = "6";
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 /** Nothing on the page is wider than the viewport. */
 const scrollsSideways = (page: Page) =>

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPost, demoCredentials, signInByApi } from "./support/api";
+import { axeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { type RunningServer, startServer } from "./support/server";
 
@@ -11,13 +11,6 @@ const AGENT_EMAIL = "agent@demo.herald.local";
 const AGENT_NAME = "Daniel Wong";
 const CONFIRM = "Are you sure you want to update the changes?";
 const SUCCESS = "Data Update Successful !";
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);

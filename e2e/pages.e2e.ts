@@ -1,9 +1,9 @@
 import { createServer, type Server } from "node:http";
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documentTitle, laterIssue, routeTable } from "../packages/portal/src/route-table";
 import { demoCredentials, signInByApi } from "./support/api";
+import { axeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { freePort, type RunningServer, startServer } from "./support/server";
 
@@ -15,13 +15,6 @@ const concrete = (pattern: string) =>
     .replace(/\/:[A-Za-z]+\?/g, "")
     .replace(/:[A-Za-z]+/g, SAMPLE_ID)
     .replace(/\/$/, "") || "/";
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 describe("pages: screens not built yet, home, legal pages and titles", () => {
   let server: RunningServer;

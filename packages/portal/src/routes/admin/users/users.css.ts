@@ -179,37 +179,7 @@ export const tabLink = style({
   },
 });
 
-const linkBase = {
-  display: "inline-flex",
-  alignItems: "center",
-  minHeight: 40,
-  padding: `${vars.space["2"]} ${vars.space["4"]}`,
-  borderRadius: vars.radius.md,
-  fontWeight: vars.fontWeight.medium,
-  textDecoration: "none",
-} as const;
-
-/** A link that looks like the main button. */
-export const primaryLink = style({
-  ...linkBase,
-  background: vars.color.primary,
-  color: vars.color.onPrimary,
-  selectors: {
-    "&:hover": { background: vars.color.primaryHover },
-    "&:focus-visible": { outline: "none", boxShadow: vars.focusRing },
-  },
-});
-
-/** A link that looks like an outline button. */
-export const secondaryLink = style({
-  ...linkBase,
-  border: `1px solid ${vars.color.borderStrong}`,
-  color: vars.color.text,
-  background: vars.color.surface,
-  selectors: {
-    "&:hover": { background: vars.color.surfaceHover },
-    "&:focus-visible": { outline: "none", boxShadow: vars.focusRing },
-  },
-});
+/** The link styles of the other pages (a link that looks like a button). */
+export { primaryLink, secondaryLink } from "../../pages.css";
 
 export const center = style({ display: "grid", placeItems: "center", padding: vars.space["8"] });
