@@ -137,6 +137,37 @@ describe("JSON string inputs", () => {
     expect(res.statusCode).not.toBe(400);
   });
 
+  it("refuses a NUL byte on every administration and credit call, before anything is written", async () => {
+    const { id: companyId, owner } = await createCompany(app);
+    const bodies: [string, object][] = [
+      ["/addDept", { name: "Ops\u0000" }],
+      ["/editDept", { id: owner.id, name: "Ops\u0000" }],
+      ["/addUser", { firstName: "Ann\u0000", email: "ann@example.com" }],
+      ["/editUserProfile", { id: owner.id, firstName: "Ann\u0000" }],
+      ["/editSenderId", { id: owner.id, senderIds: ["HER\u0000ALD"] }],
+      ["/editSmsSetting", { autoReply: 1, autoForward: 0, autoReplyMessage: "hi\u0000" }],
+      ["/addKeyword", { keyword: "JO\u0000IN", type: "sub", autoReplyStatus: "disable" }],
+      ["/editKeyword", { id: owner.id, keyword: "JO\u0000IN", type: "sub", autoReplyStatus: "disable" }],
+      ["/addMobileSub", { insertType: "manual", type: "sub", mobile: ["6591\u00001234"] }],
+      ["/editMobileSub", { id: owner.id, contactNumber: "6591\u00001234", type: "sub" }],
+      ["/editUserCredit", { id: owner.id, amount: 1, action: "add\u0000" }],
+      ["/editCompanyThreshold", { firstThresh: 10, secondThresh: 5, note: "x\u0000" }],
+    ];
+    for (const [url, body] of bodies) {
+      const res = await post(url, body, owner.token);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message, url).toMatch(/must not contain control characters$/);
+    }
+    const [counts] = await app.deps.database.query<{ d: number; k: number; m: number; e: number }>(
+      `select (select count(*)::int from departments where company_id = $1) as d,
+              (select count(*)::int from keywords where company_id = $1) as k,
+              (select count(*)::int from mobile_subscriptions where company_id = $1) as m,
+              (select count(*)::int from ledger_entries where company_id = $1) as e`,
+      [companyId],
+    );
+    expect(counts).toEqual({ d: 0, k: 0, m: 0, e: 0 });
+  });
+
   it("passes provider webhooks through with the subscriber's characters instead of refusing them", async () => {
     const res = await post("/webhooks/channels/0190a7c2-1111-7222-8333-444455556666", {
       text: "bell\u0007 and nul\u0000",
