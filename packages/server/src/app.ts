@@ -16,6 +16,7 @@ import { creditHandlers } from "./modules/credit/credit.routes";
 import { thresholdHandlers } from "./modules/credit/thresholds.routes";
 import { keywordHandlers } from "./modules/keywords/keywords.routes";
 import { mobileSubHandlers } from "./modules/mobile-sub/mobile-sub.routes";
+import { paymentHandlers, registerSandboxPaymentPages } from "./modules/payments/payments.routes";
 import { registerSandboxPages, sandboxHandlers } from "./modules/sandbox/sandbox.routes";
 import { systemHandlers } from "./modules/system/system.routes";
 import { authenticate } from "./plugins/actor";
@@ -29,6 +30,7 @@ import { RequestLog } from "./plugins/request-log";
 import { installResponseValidation } from "./plugins/response-validation";
 import { validationMessage } from "./plugins/validation-messages";
 import { type EmailProvider, sandboxEmailProvider, smtpProvider } from "./providers/email";
+import { type PaymentProvider, sandboxPaymentProvider, stripePaymentProvider } from "./providers/payments";
 import { httpSmsProvider, type SmsProvider, sandboxSmsProvider } from "./providers/sms";
 import { listOperations, loadSpec } from "./spec";
 
@@ -52,6 +54,7 @@ function moduleHandlers(deps: Deps): Handlers {
     ...mobileSubHandlers(deps),
     ...thresholdHandlers(deps),
     ...creditHandlers(deps),
+    ...paymentHandlers(deps),
   };
 }
 
@@ -95,12 +98,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     config.sms.provider === "http" && config.sms.url
       ? httpSmsProvider(config.sms.url, config.sms.senderId)
       : sandboxSmsProvider(database, config.sms.senderId);
+  // Corporate credit purchases: Stripe with both keys, otherwise the sandbox checkout pages.
+  const payments: PaymentProvider =
+    config.payments.provider === "stripe"
+      ? stripePaymentProvider(config.payments)
+      : sandboxPaymentProvider({ publicUrl: config.publicUrl, secret: config.jwtSecret });
   // Session actors cached in the process, dropped at once on any revocation (LISTEN/NOTIFY).
   const sessionCache = new SessionCache();
   const stopListening = await listenForInvalidations(database, sessionCache, {
     onError: (err) => app.log.warn({ err }, "session invalidation listener lost; sessions are not cached"),
   });
-  const deps: Deps = { config, database, queue, email, sms };
+  const deps: Deps = { config, database, queue, email, sms, payments };
   app.decorate("deps", deps);
   app.decorate("sessionCache", sessionCache);
   if (config.runWorkers) await queue.startWorkers(jobHandlers(deps));
@@ -168,6 +176,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await registerSandboxPages(app, deps);
+  await registerSandboxPaymentPages(app, deps);
   await registerPortal(app, config);
   return app;
 }

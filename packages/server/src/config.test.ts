@@ -43,6 +43,57 @@ describe("config", () => {
     expect(c.seedDemo).toBe(false);
   });
 
+  it("uses Stripe when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are both set, the sandbox checkout when neither is", () => {
+    expect(loadConfig({ HERALD_DATA_DIR: dir() }).payments).toEqual({ provider: "sandbox" });
+    const stripe = { STRIPE_SECRET_KEY: "sk_test_123", STRIPE_WEBHOOK_SECRET: "whsec_abc" };
+    expect(loadConfig({ HERALD_DATA_DIR: dir(), ...stripe }).payments).toEqual({
+      provider: "stripe",
+      secretKey: "sk_test_123",
+      webhookSecret: "whsec_abc",
+      apiUrl: undefined,
+    });
+    expect(
+      loadConfig({ HERALD_DATA_DIR: dir(), ...stripe, STRIPE_API_URL: "http://127.0.0.1:12111" }).payments,
+    ).toMatchObject({ apiUrl: "http://127.0.0.1:12111" });
+    expect(() => loadConfig({ HERALD_DATA_DIR: dir(), STRIPE_SECRET_KEY: "sk_test_123" })).toThrow(
+      "STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: STRIPE_WEBHOOK_SECRET is missing",
+    );
+    expect(() => loadConfig({ HERALD_DATA_DIR: dir(), STRIPE_WEBHOOK_SECRET: "whsec_abc" })).toThrow(
+      "STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: STRIPE_SECRET_KEY is missing",
+    );
+    expect(() => loadConfig({ HERALD_DATA_DIR: dir(), ...stripe, STRIPE_SECRET_KEY: "pk_test_123" })).toThrow(
+      /STRIPE_SECRET_KEY must be a Stripe secret/,
+    );
+    expect(() => loadConfig({ HERALD_DATA_DIR: dir(), ...stripe, STRIPE_WEBHOOK_SECRET: "abc" })).toThrow(
+      /STRIPE_WEBHOOK_SECRET must be a Stripe webhook signing secret/,
+    );
+    expect(() => loadConfig({ HERALD_DATA_DIR: dir(), ...stripe, STRIPE_API_URL: "ftp://x" })).toThrow(
+      /STRIPE_API_URL must be an http\(s\) URL/,
+    );
+    expect(() => loadConfig({ HERALD_DATA_DIR: dir(), STRIPE_API_URL: "http://127.0.0.1:1" })).toThrow(
+      /STRIPE_API_URL needs/,
+    );
+  });
+
+  it("refuses the sandbox checkout in production unless told to", () => {
+    const real = {
+      SMTP_URL: "smtp://mail.example.com",
+      SMS_PROVIDER: "http",
+      SMS_URL: "https://sms.example.com",
+    };
+    expect(() => loadConfig({ HERALD_DATA_DIR: dir(), HERALD_ENV: "production", ...real })).toThrow(
+      "HERALD_ENV=production needs real providers (STRIPE_SECRET_KEY); set them or HERALD_ALLOW_SANDBOX=true",
+    );
+    const c = loadConfig({
+      HERALD_DATA_DIR: dir(),
+      HERALD_ENV: "production",
+      ...real,
+      STRIPE_SECRET_KEY: "sk_live_123",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc",
+    });
+    expect(c.payments.provider).toBe("stripe");
+  });
+
   it("listens on this machine only by default, except in production", () => {
     expect(loadConfig({ HERALD_DATA_DIR: dir() }).host).toBe("127.0.0.1");
     expect(loadConfig({ HERALD_DATA_DIR: dir(), HERALD_ENV: "test" }).host).toBe("127.0.0.1");

@@ -40,6 +40,52 @@ export interface Config {
   trustProxy: boolean;
   /** Calls per minute one client address may make to each call that needs no sign-in (0: no limit). */
   publicRateLimit: number;
+  /** Corporate credit purchases: Stripe when both keys are set, otherwise the sandbox checkout. */
+  payments: PaymentsConfig;
+}
+
+export type PaymentsConfig =
+  | { provider: "sandbox" }
+  | {
+      provider: "stripe";
+      secretKey: string;
+      webhookSecret: string;
+      /** Stripe API base URL (STRIPE_API_URL; tests and egress proxies); Stripe's own when unset. */
+      apiUrl: string | undefined;
+    };
+
+/** STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: both (Stripe) or neither (sandbox checkout). */
+function paymentsConfig(env: Env): PaymentsConfig {
+  const secretKey = env.STRIPE_SECRET_KEY || undefined;
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET || undefined;
+  const apiUrl = env.STRIPE_API_URL || undefined;
+  if (!secretKey && !webhookSecret) {
+    if (apiUrl) throw new ConfigError("STRIPE_API_URL needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET");
+    return { provider: "sandbox" };
+  }
+  if (!secretKey || !webhookSecret) {
+    throw new ConfigError(
+      `STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: ${secretKey ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY"} is missing`,
+    );
+  }
+  if (!/^(sk|rk)_(test|live)_\S+$/.test(secretKey)) {
+    throw new ConfigError("STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_… or rk_…)");
+  }
+  if (!/^whsec_\S+$/.test(webhookSecret)) {
+    throw new ConfigError("STRIPE_WEBHOOK_SECRET must be a Stripe webhook signing secret (whsec_…)");
+  }
+  if (apiUrl) {
+    let protocol = "";
+    try {
+      protocol = new URL(apiUrl).protocol;
+    } catch {
+      /* reported below */
+    }
+    if (protocol !== "http:" && protocol !== "https:") {
+      throw new ConfigError(`STRIPE_API_URL must be an http(s) URL, got "${apiUrl}"`);
+    }
+  }
+  return { provider: "stripe", secretKey, webhookSecret, apiUrl };
 }
 
 export class ConfigError extends Error {}
@@ -125,6 +171,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: bool(env, "HERALD_TRUST_PROXY", false),
     supportEmail: env.HERALD_SUPPORT_EMAIL ?? "support@herald.local",
     publicRateLimit: int(env, "HERALD_PUBLIC_RATE_LIMIT", 100, 0),
+    payments: paymentsConfig(env),
   };
   if (!config.runWorkers && !config.databaseUrl) {
     throw new ConfigError(
@@ -157,6 +204,7 @@ export function loadConfig(env: Env = process.env): Config {
     const sandboxed = [
       !config.smtpUrl && "SMTP_URL",
       config.sms.provider === "sandbox" && "SMS_PROVIDER",
+      config.payments.provider === "sandbox" && "STRIPE_SECRET_KEY",
     ].filter(Boolean);
     if (sandboxed.length > 0) {
       throw new ConfigError(

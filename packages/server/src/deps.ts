@@ -4,6 +4,7 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { Queue } from "./jobs/queue";
 import type { EmailProvider } from "./providers/email";
+import type { PaymentProvider } from "./providers/payments";
 import type { SmsProvider } from "./providers/sms";
 
 /** What every module receives: built once per process in app.ts. */
@@ -13,6 +14,7 @@ export interface Deps {
   queue: Queue;
   email: EmailProvider;
   sms: SmsProvider;
+  payments: PaymentProvider;
 }
 
 export type OperationId = keyof operations;

@@ -2595,6 +2595,11 @@ export interface paths {
          * @description Payment events (e.g. Stripe `checkout.session.completed`) that credit a top-up through a ledger entry, once per
          *     event id. Stripe's `Stripe-Signature` header is verified with Stripe's helper on the raw body; the sandbox
          *     checkout signs with `X-Herald-Signature`. Event types the server does not handle are acknowledged and ignored.
+         *     Signatures more than 300 seconds old are refused. A paid checkout session credits the purchase Herald recorded
+         *     for it at most once (a second event for the same session answers `duplicate: true`), with the recorded amount
+         *     and company: an event whose amount, currency, company or purchase differs from the record is acknowledged and
+         *     credits nothing. `checkout.session.async_payment_succeeded` credits a delayed payment;
+         *     `checkout.session.expired` cancels a pending purchase.
          */
         post: operations["paymentWebhook"];
         delete?: never;
@@ -5447,7 +5452,7 @@ export interface operations {
                     "application/json": components["schemas"]["RedirectUrl"];
                 };
             };
-            /** @description 400: 'Please select or enter amount' (missing, zero, negative or not a whole number). */
+            /** @description 400: 'Please select or enter amount' (missing, zero, negative or not a whole number); 'Please enter an amount of at most 999,999 SGD' above the maximum. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             /** @description Not an admin. */

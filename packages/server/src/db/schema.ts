@@ -425,3 +425,63 @@ export const creditReservations = pgTable(
     check("credit_reservations_status_check", sql`${t.status} in ('open', 'released')`),
   ],
 );
+
+/**
+ * Corporate credit purchases (checkout sessions at the payment provider). A row is made `pending` before the
+ * provider's session; the provider's confirmed payment event turns it `paid` exactly once and credits
+ * `amount_cents` (this row's amount, never the event's alone) to this row's company. The sandbox checkout's
+ * Cancel turns it `cancelled`.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    amountCents: cents("amount_cents").notNull(),
+    status: varchar("status", { length: 10 }).notNull().default("pending"),
+    provider: varchar("provider", { length: 20 }).notNull(),
+    providerSessionId: varchar("provider_session_id", { length: 255 }),
+    /** The provider event that confirmed the payment. */
+    providerEventId: varchar("provider_event_id", { length: 255 }),
+    ledgerTransactionId: uuid("ledger_transaction_id"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("payments_company_idx").on(t.companyId, t.createdAt),
+    uniqueIndex("payments_provider_session").on(t.provider, t.providerSessionId),
+    check("payments_amount_positive", sql`${t.amountCents} > 0`),
+    check("payments_status_check", sql`${t.status} in ('pending', 'paid', 'cancelled')`),
+  ],
+);
+
+/** Payment provider events already handled, by provider and event id: a redelivered event does nothing. */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    provider: varchar("provider", { length: 20 }).notNull(),
+    eventId: varchar("event_id", { length: 255 }).notNull(),
+    type: varchar("type", { length: 100 }).notNull(),
+    paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "cascade" }),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/** A company's customer at a payment provider (created on its first checkout; the billing portal's key). */
+export const paymentCustomers = pgTable(
+  "payment_customers",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    provider: varchar("provider", { length: 20 }).notNull(),
+    customerId: varchar("customer_id", { length: 255 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.provider] })],
+);

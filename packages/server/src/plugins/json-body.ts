@@ -2,6 +2,13 @@ import type { FastifyInstance } from "fastify";
 import { BadRequest, HttpError } from "../errors";
 import { validationMessage } from "./validation-messages";
 
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The body as received, for webhooks whose signature covers the exact bytes (set under /api/webhooks/). */
+    rawBody?: string;
+  }
+}
+
 /** Body limit of a JSON operation. */
 export const JSON_BODY_LIMIT = 256 * 1024;
 /** Body limit of a JSON operation whose schema allows long lists (more than 5,000 items, or no bound). */
@@ -92,6 +99,8 @@ export function installJsonBody(app: FastifyInstance) {
   const parse = app.getDefaultJsonParser("error", "error");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     const text = body as string;
+    // Signed webhooks: their signature is over the raw body, which parsing would lose.
+    if (request.url.startsWith("/api/webhooks/")) request.rawBody = text;
     if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
       done(new BadRequest("The request is nested too deeply."), undefined);
       return;

@@ -4,6 +4,7 @@ import {
   MESSAGES,
   PASSWORD_COMPOSITION,
   PASSWORD_CONFIRM_REQUIRED,
+  PURCHASE_AMOUNT_REQUIRED,
   REQUIRED,
   validateContactNumber,
   validatePassword,
@@ -22,6 +23,7 @@ import {
 } from "../modules/admin/users.messages";
 import { INVALID_CREDIT_ACTION, INVALID_CREDIT_AMOUNT } from "../modules/credit/credit.messages";
 import { AUTO_REPLY_MAX, KEYWORD_MESSAGES, keywordError } from "../modules/keywords/keywords.service";
+import { PURCHASE_TOO_LARGE } from "../modules/payments/payments.messages";
 
 /** Low-credit threshold fields and their labels in the forms. */
 const THRESHOLD_FIELDS = new Map([
@@ -108,6 +110,11 @@ export function validationMessage(
   if (path === "/editUserCredit" && (field === "amount" || field === "action")) {
     if (missing) return bad(REQUIRED);
     return bad(field === "amount" ? INVALID_CREDIT_AMOUNT : INVALID_CREDIT_ACTION);
+  }
+
+  // ---- Credit purchase: /checkout (amount a whole number of SGD from 1) ----
+  if (path === "/checkout" && field === "amount") {
+    return bad(v?.keyword === "maximum" ? PURCHASE_TOO_LARGE : PURCHASE_AMOUNT_REQUIRED);
   }
 
   // ---- Mobile subscription lists: /addMobileSub ----
