@@ -28,8 +28,6 @@ export interface RouteEntry {
  * shows its empty state (title, `about`, icon); a path that no issue owns must have a built screen.
  */
 const laterIssues: [prefix: string, issue: number][] = [
-  ["/credit-mgt/purchase-credit", 9],
-  ["/credit-mgt/payment-history", 9],
   ["/contact/", 10],
   ["/campaign/", 11],
   ["/report/", 11],

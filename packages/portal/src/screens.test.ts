@@ -38,6 +38,8 @@ describe("screens", () => {
       "/user-manage/user-edit/:id/user-credit",
       "/credit-mgt/summary",
       "/credit-mgt/low-credit-mgt",
+      "/credit-mgt/purchase-credit",
+      "/credit-mgt/payment-history",
       "/keyword-mgt/keyword-list",
       "/keyword-mgt/keyword-add",
       "/keyword-mgt/keyword-edit/:id",
@@ -55,7 +57,8 @@ describe("screens", () => {
     expect(laterIssue("/user-manage/user-edit/:id/user-credit")).toBeUndefined();
     expect(laterIssue("/credit-mgt/summary")).toBeUndefined();
     expect(laterIssue("/credit-mgt/low-credit-mgt")).toBeUndefined();
-    expect(laterIssue("/credit-mgt/purchase-credit")).toBe(9);
+    expect(laterIssue("/credit-mgt/purchase-credit")).toBeUndefined();
+    expect(laterIssue("/credit-mgt/payment-history")).toBeUndefined();
     expect(laterIssue("/contact/group")).toBe(10);
     expect(laterIssue("/sms/compose")).toBe(11);
     expect(laterIssue("/apps/bot-settings")).toBe(12);

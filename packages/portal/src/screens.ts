@@ -33,6 +33,8 @@ export const screens: Partial<Record<string, Lazy>> = {
   "/mobile-sub/mobile-add": () => import("./routes/admin/mobile-sub/mobile-add"),
   "/mobile-sub/mobile-edit/:id": () => import("./routes/admin/mobile-sub/mobile-edit"),
   "/credit-mgt/low-credit-mgt": () => import("./routes/credit/low-credit"),
+  "/credit-mgt/purchase-credit": () => import("./routes/credit/purchase-credit"),
+  "/credit-mgt/payment-history": () => import("./routes/credit/payment-history"),
   "/not-found": () => import("./routes/not-found"),
   "*": () => import("./routes/not-found"),
 };
