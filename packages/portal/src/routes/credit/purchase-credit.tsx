@@ -75,6 +75,14 @@ export default function PurchaseCredit() {
   const [redirecting, setRedirecting] = useState(false);
   const [failure, setFailure] = useState<string>();
   const errorId = useId();
+  // Back from the checkout page through the browser's history (a restored page): Checkout is usable again.
+  useEffect(() => {
+    const restored = (e: PageTransitionEvent) => {
+      if (e.persisted) setRedirecting(false);
+    };
+    window.addEventListener("pageshow", restored);
+    return () => window.removeEventListener("pageshow", restored);
+  }, []);
   const customText = choice?.kind === "custom" ? choice.text : "";
   const amountError = submitted ? choiceError(choice) : undefined;
   const sgd = choiceSgd(choice);
