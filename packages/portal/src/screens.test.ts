@@ -38,6 +38,7 @@ describe("screens", () => {
       "/user-manage/user-edit/:id/user-credit",
       "/credit-mgt/summary",
       "/credit-mgt/low-credit-mgt",
+      "/credit-mgt/statement",
       "/keyword-mgt/keyword-list",
       "/keyword-mgt/keyword-add",
       "/keyword-mgt/keyword-edit/:id",

@@ -33,6 +33,7 @@ export const screens: Partial<Record<string, Lazy>> = {
   "/mobile-sub/mobile-add": () => import("./routes/admin/mobile-sub/mobile-add"),
   "/mobile-sub/mobile-edit/:id": () => import("./routes/admin/mobile-sub/mobile-edit"),
   "/credit-mgt/low-credit-mgt": () => import("./routes/credit/low-credit"),
+  "/credit-mgt/statement": () => import("./routes/credit/statement"),
   "/not-found": () => import("./routes/not-found"),
   "*": () => import("./routes/not-found"),
 };

@@ -12,6 +12,8 @@ import * as s from "../admin/users/users.css";
 import { userCreditPath, userProfilePath } from "../admin/users/users.shared";
 import * as c from "./credit.css";
 import { joinDepts, safeCents } from "./credit-rules";
+import * as st from "./statement.css";
+import { statementPath } from "./statement-rules";
 
 type SummaryRow = Schema<"SummaryRow">;
 
@@ -157,9 +159,14 @@ export default function CreditSummary() {
         header: "Top Up",
         searchable: false,
         cell: (r) => (
-          <Link to={userCreditPath(r.id)} className={c.rowTopUp} aria-label={`Top Up ${r.name}`}>
-            Top Up
-          </Link>
+          <span className={st.rowLinks}>
+            <Link to={userCreditPath(r.id)} className={c.rowTopUp} aria-label={`Top Up ${r.name}`}>
+              Top Up
+            </Link>
+            <Link to={statementPath(r.id)} className={c.rowTopUp} aria-label={`Statement of ${r.name}`}>
+              Statement
+            </Link>
+          </span>
         ),
       },
     ],
@@ -176,7 +183,12 @@ export default function CreditSummary() {
         ]}
         renderLink={routerLink}
       />
-      <h1 className={s.heading}>Credit Summary</h1>
+      <div className={s.headerRow}>
+        <h1 className={s.heading}>Credit Summary</h1>
+        <Link to={statementPath()} className={c.rowTopUp}>
+          Statement
+        </Link>
+      </div>
       <CorporateBalance />
       <Card title="Users' credit" headingLevel={2}>
         <DataTable
