@@ -12,13 +12,13 @@ export const filters = style({
 
 export const presets = style({ display: "flex", flexWrap: "wrap", gap: vars.space["2"] });
 
-/** Opening, In, Out, Closing: four across on wide screens, two on tablets, one on phones. */
+/** Opening, In, Out, Closing: four across on the widest screens, two by two below, one column on phones. */
 export const cards = style({
   display: "grid",
   gap: vars.space["3"],
-  gridTemplateColumns: "repeat(4, minmax(0, 1fr))",
+  gridTemplateColumns: "repeat(2, minmax(0, 1fr))",
   "@media": {
-    [mediaDown("lg")]: { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" },
+    [mediaUp("xxl")]: { gridTemplateColumns: "repeat(4, minmax(0, 1fr))" },
     [mediaDown("sm")]: { gridTemplateColumns: "minmax(0, 1fr)" },
   },
 });
@@ -46,6 +46,3 @@ export const amountOut = style({
 export const number = style({ whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" });
 
 export const more = style({ display: "flex", justifyContent: "center", paddingTop: vars.space["3"] });
-
-/** The Statement link of a summary row: small and quiet beside Top Up. */
-export const rowLinks = style({ display: "inline-flex", flexWrap: "wrap", gap: vars.space["2"] });

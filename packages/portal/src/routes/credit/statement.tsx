@@ -141,6 +141,8 @@ export default function CreditStatement() {
         header: "Date",
         text: (r) => formatStatementTime(r.createdAt),
         cell: (r) => <span className={s.nowrap}>{formatStatementTime(r.createdAt)}</span>,
+        // phones show Description and Amount; the date and the rest open under the row
+        priority: "sm",
       },
       { id: "description", header: "Description", text: (r) => r.description },
       { id: "reference", header: "Reference", text: (r) => r.reference ?? "-", priority: "lg" },

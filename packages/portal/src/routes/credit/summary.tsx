@@ -12,7 +12,6 @@ import * as s from "../admin/users/users.css";
 import { userCreditPath, userProfilePath } from "../admin/users/users.shared";
 import * as c from "./credit.css";
 import { joinDepts, safeCents } from "./credit-rules";
-import * as st from "./statement.css";
 import { statementPath } from "./statement-rules";
 
 type SummaryRow = Schema<"SummaryRow">;
@@ -159,14 +158,21 @@ export default function CreditSummary() {
         header: "Top Up",
         searchable: false,
         cell: (r) => (
-          <span className={st.rowLinks}>
-            <Link to={userCreditPath(r.id)} className={c.rowTopUp} aria-label={`Top Up ${r.name}`}>
-              Top Up
-            </Link>
-            <Link to={statementPath(r.id)} className={c.rowTopUp} aria-label={`Statement of ${r.name}`}>
-              Statement
-            </Link>
-          </span>
+          <Link to={userCreditPath(r.id)} className={c.rowTopUp} aria-label={`Top Up ${r.name}`}>
+            Top Up
+          </Link>
+        ),
+      },
+      {
+        // Designed: each user's credit statement (in the row's details on narrower screens).
+        id: "statement",
+        header: "Statement",
+        searchable: false,
+        priority: "xl",
+        cell: (r) => (
+          <Link to={statementPath(r.id)} className={s.link} aria-label={`Statement of ${r.name}`}>
+            Statement
+          </Link>
         ),
       },
     ],
