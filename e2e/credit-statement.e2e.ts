@@ -45,12 +45,15 @@ describe("credit statement: where the credit went, filtered by date and exported
     await server?.stop();
   });
 
-  async function ownerPage(path: string, opts: { width?: number; dark?: boolean } = {}): Promise<Page> {
+  async function ownerPage(
+    path: string,
+    opts: { width?: number; dark?: boolean; token?: string } = {},
+  ): Promise<Page> {
     const page = await browser.newPage();
     await page.setViewportSize({ width: opts.width ?? 1280, height: 800 });
     await page.emulateMedia({ colorScheme: opts.dark ? "dark" : "light" });
     await page.goto(`${server.url}/not-found`);
-    await page.evaluate((t) => localStorage.setItem("userToken", t), ownerToken);
+    await page.evaluate((t) => localStorage.setItem("userToken", t), opts.token ?? ownerToken);
     await page.goto(`${server.url}${path}`);
     return page;
   }
@@ -190,5 +193,45 @@ describe("credit statement: where the credit went, filtered by date and exported
     const dark = await ownerPage("/credit-mgt/statement", { dark: true, width: 1440 });
     await bodyRows(dark).first().waitFor();
     expect(await axeViolations(dark)).toEqual([]);
+  });
+
+  it("shows an agent their own statement from My Credit, without the account picker", async () => {
+    const depts = (await (
+      await fetch(`${server.url}/api/departments`, { headers: { authorization: `Bearer ${ownerToken}` } })
+    ).json()) as { data: { id: string }[] };
+    const password = "FreshStart7!river";
+    const added = await apiPost<{ id?: string }>(
+      server.url,
+      "/addUser",
+      {
+        firstName: "Sara",
+        lastName: "Statement",
+        email: "sara.statement@example.com",
+        dept: [depts.data[0]!.id],
+        contactNumber: "6591113333",
+        password,
+        confirmPass: password,
+        userRole: "agent",
+        login2fa: "N",
+        amount: 12.5,
+      },
+      ownerToken,
+    );
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const agentToken = await signInByApi(server.url, "sara.statement@example.com", password);
+    const page = await ownerPage("/admin/profile", { token: agentToken });
+    // the header's My Credit leads to the agent's own statement
+    await page.getByRole("link", { name: "Statement of My Credit" }).click();
+    await page.getByRole("heading", { level: 1, name: "Credit Statement" }).waitFor();
+    await bodyRows(page).filter({ hasText: "Allocated to Sara Statement" }).first().waitFor();
+    expect(await cellText(bodyRows(page).first(), 4)).toBe("+12.50");
+    expect(cents(await card(page, "Closing balance").textContent())).toBe(1250);
+    expect(await page.getByRole("combobox", { name: "Account" }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    // the corporate account is not theirs to see
+    const corporate = await fetch(`${server.url}/api/creditStatement`, {
+      headers: { authorization: `Bearer ${agentToken}` },
+    });
+    expect(corporate.status).toBe(403);
   });
 });
