@@ -10,8 +10,10 @@
  *
  * Days are calendar days in the company's time zone (Asia/Singapore: companies have no time zone of their
  * own yet), both included. A range is at most 366 days, which also bounds the work of one page: a page is
- * ONE statement (plus one to look the user up) whatever the page or history size — the balances and totals
- * by aggregates over the account's entries and the running balance by a window sum over the range.
+ * ONE statement (plus one to look the user up) whatever the page or history size. The opening balance is
+ * the account's balance now (companies/users.credit_cents, which the ledger keeps equal to the sum of the
+ * account's entries) less the entries since the first day, so only entries from the first day on are read,
+ * never the whole history; the totals are sums over the range and the running balance a window sum over it.
  */
 import { PassThrough, Readable } from "node:stream";
 import type { components } from "@herald/api-client/schema";
@@ -149,18 +151,23 @@ function pageSql(opts: { summary: boolean; window: boolean; order: "asc" | "desc
                     else e.account = 'user' and e.user_id = $5::uuid end)`;
   const before = opts.order === "desc" ? "<" : ">";
   const summary = opts.summary
-    ? `select coalesce(sum(e.amount_cents) filter (where e.created_at < b.lo), 0)::bigint as opening,
-              coalesce(sum(e.amount_cents) filter (where e.created_at >= b.lo and e.amount_cents > 0), 0)::bigint as total_in,
-              coalesce(sum(e.amount_cents) filter (where e.created_at >= b.lo and e.amount_cents < 0), 0)::bigint as total_out,
+    ? `select (max(a.balance) - coalesce(sum(e.amount_cents), 0))::bigint as opening,
+              coalesce(sum(e.amount_cents) filter (where e.created_at < b.hi and e.amount_cents > 0), 0)::bigint as total_in,
+              coalesce(sum(e.amount_cents) filter (where e.created_at < b.hi and e.amount_cents < 0), 0)::bigint as total_out,
               (select coalesce(sum(cr.remaining_cents), 0) from credit_reservations cr
                 where cr.company_id = $1::uuid and cr.user_id = $5::uuid and cr.status = 'open')::bigint as held,
               (select name from companies where id = $1::uuid) as company_name
-         from b, ledger_entries e where ${account} and e.created_at < b.hi`
+         from b
+         cross join a
+         left join ledger_entries e on ${account} and e.created_at >= b.lo`
     : `select 0::bigint as opening, 0::bigint as total_in, 0::bigint as total_out, 0::bigint as held,
               null::text as company_name`;
   const run = opts.window ? "sum(e.amount_cents) over (order by e.created_at, e.id)" : "0::bigint";
   return `with b as (select ($2::date)::timestamp at time zone $4::text as lo,
                             ($3::date + 1)::timestamp at time zone $4::text as hi),
+  -- The account's balance now: the sum of all its entries (the ledger keeps them equal in every statement).
+  a as (select case when $5::uuid is null then (select credit_cents from companies where id = $1::uuid)
+                    else (select credit_cents from users where id = $5::uuid and company_id = $1::uuid) end as balance),
   s as (${summary}),
   c as (select created_at, id from ledger_entries where id = $6::uuid and company_id = $1::uuid),
   r as (select e.id, e.transaction_id, e.created_at, e.kind, e.amount_cents, e.reference, e.actor_id,

@@ -71,8 +71,8 @@ async function allPages(u: TestUser, query: Record<string, string | number | und
 }
 
 /**
- * Writes a balanced movement with a chosen time (the ledger stamps now(); the statement only reads
- * entries, so balances are left alone here).
+ * Writes a balanced movement with a chosen time (the ledger stamps now()), moving the balances as the
+ * ledger does: the statement reads the balance now and the entries since its first day.
  */
 async function entryAt(
   companyId: string,
@@ -114,6 +114,16 @@ async function entryAt(
         at,
       ],
     );
+    if (account === "company")
+      await app.deps.database.query("update companies set credit_cents = credit_cents + $2 where id = $1", [
+        companyId,
+        amount,
+      ]);
+    if (account === "user")
+      await app.deps.database.query("update users set credit_cents = credit_cents + $2 where id = $1", [
+        opts.userId,
+        amount,
+      ]);
   }
   return t;
 }
@@ -270,6 +280,18 @@ describe("/creditStatement dates", () => {
       const res = await exportFile(c.owner, query);
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
     }
+  });
+});
+
+describe("/creditStatement opening balance", () => {
+  it("is the balance now less what moved since the first day (history before it is not read)", async () => {
+    const c = await createCompany(app, { creditCents: 50_000 }); // credit from before the range, no entries
+    await purchaseCredit(db(), { companyId: c.id, amountCents: 1_000 });
+    const s = (await get(c.owner)).json() as Statement;
+    expect(s).toMatchObject({ openingBalance: 500, totalIn: 10, totalOut: 0, closingBalance: 510 });
+    expect(s.data.map((e) => e.balance)).toEqual([510]);
+    const next = (await get(c.owner, { from: "2099-01-01", to: "2099-01-31" })).json() as Statement;
+    expect(next).toMatchObject({ openingBalance: 510, closingBalance: 510, data: [] });
   });
 });
 
@@ -479,6 +501,10 @@ describe("/creditStatement/export", () => {
       `insert into ledger_entries (id, company_id, transaction_id, account, amount_cents, kind, created_at) values ${eRows.join(",")}`,
       eParams,
     );
+    await app.deps.database.query("update companies set credit_cents = $2 where id = $1", [
+      c.id,
+      (2_050 * 2_051) / 2,
+    ]);
     await get(c.owner);
     const { count, result } = await countQueries(() =>
       exportFile(c.owner, { format: "csv", from: "2026-11-05", to: "2026-11-05" }),
