@@ -929,7 +929,7 @@ export interface paths {
          * Download a credit statement as CSV or XLSX
          * @description Designed. The same account, dates and permissions as /creditStatement, as a file, oldest first:
          *     an 'Opening balance' line, one line per entry (Date in the company's time zone as
-         *     `dd/MM/yyyy H:mm:ss`, Description, Reference, By, Amount (SGD, signed), Balance (SGD)), and a
+         *     `dd/MM/yyyy H:mm:ss`, Description, Counterparty, Reference, By, Amount (SGD, signed), Balance (SGD)), and a
          *     'Closing balance' line. Streamed in batches: the server never holds the whole statement. Cells
          *     that a spreadsheet would read as a formula (starting with =, +, -, @, tab or carriage return) are
          *     prefixed with an apostrophe; amounts are written as numbers in XLSX and plain text in CSV.
