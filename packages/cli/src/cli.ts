@@ -2,6 +2,7 @@ import { Command, CommanderError } from "commander";
 import { login, logout } from "./commands/auth/login";
 import { setUrl } from "./commands/config/set-url";
 import { creditShow, formatCreditShow } from "./commands/credit/show";
+import { creditStatement, formatStatement } from "./commands/credit/statement";
 import { creditTopup, formatTopup } from "./commands/credit/topup";
 import { health } from "./commands/server/health";
 import { resolveUrl } from "./config";
@@ -84,6 +85,35 @@ export function buildProgram(
       const r = await creditTopup(o, ctx);
       out(program.opts().json ? `${JSON.stringify(r)}\n` : formatTopup(r));
     });
+  credit
+    .command("statement")
+    .description(
+      "save the credit statement (corporate account, --user's, or your own) as CSV or XLSX; --json prints its first page",
+    )
+    .option("--user <email>", "a user's statement (admins: anyone of the company; others: only their own)")
+    .option("--from <date>", "first day, YYYY-MM-DD (default: the first day of --to's month)")
+    .option("--to <date>", "last day, YYYY-MM-DD (default: today)")
+    .option("--format <format>", "csv or xlsx", "csv")
+    .option("--out <file>", "where to save it (default: the server's name, statement-<from>-<to>.<format>)")
+    .option("--yes", "overwrite an existing file without asking (required without a terminal)")
+    .action(
+      async (o: {
+        user?: string;
+        from?: string;
+        to?: string;
+        format?: string;
+        out?: string;
+        yes?: boolean;
+      }) => {
+        const json = Boolean(program.opts().json);
+        const r = await creditStatement({ ...o, json }, ctx);
+        if (!json) out(formatStatement(r));
+        else
+          out(
+            `${JSON.stringify(r.kind === "json" ? r.statement : { file: r.file, bytes: r.bytes, format: r.format })}\n`,
+          );
+      },
+    );
   return program;
 }
 

@@ -28,11 +28,12 @@ describe("route table", () => {
     });
   });
 
-  it("adds only designed public pages beside routes.tsv: the Terms of Service and the Privacy Policy", () => {
+  it("adds only designed pages beside routes.tsv: the credit statement, the Terms of Service and the Privacy Policy", () => {
     const added = routeTable.filter((entry) => entry.added);
     expect(added.map((entry) => [entry.path, entry.guard, entry.designed])).toEqual([
       ["/legal/terms", "public", true],
       ["/legal/privacy", "public", true],
+      ["/credit-mgt/statement", "login", true],
     ]);
   });
 

@@ -185,6 +185,18 @@ export const routeTable: RouteEntry[] = [
       "Set the two balances at which every administrator is e-mailed that the corporate credit is running low.",
     icon: "warning",
   },
+  // ---- Credit statement (designed and added: not a row of routes.tsv) ----
+  {
+    path: "/credit-mgt/statement",
+    guard: "login",
+    screen: "credit statement (?userId=&from=&to=)",
+    designed: true,
+    added: true,
+    title: "Credit statement",
+    about:
+      "Where the credit went: every movement of the corporate account or of one user between two dates, with running balances, to export as CSV or XLSX.",
+    icon: "info",
+  },
   {
     path: "/credit-mgt/purchase-credit",
     guard: "admin",

@@ -38,6 +38,7 @@ describe("screens", () => {
       "/user-manage/user-edit/:id/user-credit",
       "/credit-mgt/summary",
       "/credit-mgt/low-credit-mgt",
+      "/credit-mgt/statement",
       "/credit-mgt/purchase-credit",
       "/credit-mgt/payment-history",
       "/keyword-mgt/keyword-list",

@@ -35,6 +35,7 @@ export const screens: Partial<Record<string, Lazy>> = {
   "/credit-mgt/low-credit-mgt": () => import("./routes/credit/low-credit"),
   "/credit-mgt/purchase-credit": () => import("./routes/credit/purchase-credit"),
   "/credit-mgt/payment-history": () => import("./routes/credit/payment-history"),
+  "/credit-mgt/statement": () => import("./routes/credit/statement"),
   "/not-found": () => import("./routes/not-found"),
   "*": () => import("./routes/not-found"),
 };

@@ -13,6 +13,7 @@ import { departmentHandlers } from "./modules/admin/departments.routes";
 import { userAdminHandlers } from "./modules/admin/users.routes";
 import { accountHandlers } from "./modules/auth/auth.routes";
 import { creditHandlers } from "./modules/credit/credit.routes";
+import { statementHandlers } from "./modules/credit/statement.routes";
 import { thresholdHandlers } from "./modules/credit/thresholds.routes";
 import { keywordHandlers } from "./modules/keywords/keywords.routes";
 import { mobileSubHandlers } from "./modules/mobile-sub/mobile-sub.routes";
@@ -55,6 +56,7 @@ function moduleHandlers(deps: Deps): Handlers {
     ...thresholdHandlers(deps),
     ...creditHandlers(deps),
     ...paymentHandlers(deps),
+    ...statementHandlers(deps),
   };
 }
 

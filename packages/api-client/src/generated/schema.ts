@@ -883,6 +883,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/creditStatement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Credit statement of the corporate account or of one user
+         * @description Designed ("where did my credit go?"). The ledger entries of one account between two dates, newest
+         *     first, with the running balance after each entry, and the opening and closing balances and totals
+         *     in and out of the whole range (not only of the page).
+         *
+         *     - Account: without `userId` the company's corporate account (admins only, 403 otherwise); with
+         *       `userId` that user's credit account. Admins may ask for any user of their company; other users
+         *       only for themselves (someone else: 403). A user of another company, or no such user: 404.
+         *     - The user statement follows the user's spendable credit (the balance My Credit shows):
+         *       allocations, deductions, charges, refunds, and credit held for a send ('Reserved for …', out) and
+         *       given back ('Released', in). Captures spend the held credit and therefore do not appear in it;
+         *       `held` says how much the user's open reservations hold now.
+         *     - Dates: `from` and `to` are calendar days (YYYY-MM-DD), both included, in the company's time zone
+         *       (`timeZone`; Asia/Singapore). Defaults: `to` today, `from` the first day of `to`'s month. `from`
+         *       after `to`, or a range longer than 366 days, answers 400.
+         *     - Paging: keyset, `limit` entries (default 100, at most 1000); pass `nextCursor` back as `cursor`
+         *       with the same filters for the next page; `nextCursor` is null on the last page.
+         */
+        get: operations["creditStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/creditStatement/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a credit statement as CSV or XLSX
+         * @description Designed. The same account, dates and permissions as /creditStatement, as a file, oldest first:
+         *     an 'Opening balance' line, one line per entry (Date in the company's time zone as
+         *     `dd/MM/yyyy H:mm:ss`, Description, Counterparty, Reference, By, Amount (SGD, signed), Balance (SGD)), and a
+         *     'Closing balance' line. Streamed in batches: the server never holds the whole statement. Cells
+         *     that a spreadsheet would read as a formula (starting with =, +, -, @, tab or carriage return) are
+         *     prefixed with an apostrophe; amounts are written as numbers in XLSX and plain text in CSV.
+         *     The file is named `statement-<from>-<to>.<format>` (plus `-<user's name>` for a user's statement).
+         */
+        get: operations["exportCreditStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/getCompanyThreshold": {
         parameters: {
             query?: never;
@@ -2972,6 +3033,70 @@ export interface components {
             /** @description The new corporate balance. */
             companyCredit: components["schemas"]["SgdAmount"];
         };
+        /**
+         * @description A signed amount in SGD with at most two decimal places (integer cents on the server), as
+         *     SgdAmount but negative when credit leaves the account.
+         */
+        SignedSgdAmount: number;
+        /** @description One ledger entry of the account. */
+        CreditStatementEntry: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            transactionId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @enum {string} */
+            kind: "purchase" | "allocate" | "deduct" | "reserve" | "capture" | "release" | "refund" | "charge";
+            /** @description Human text: 'Purchase', 'Allocated to Jane Tan', 'Deducted from Jane Tan', 'Reserved for …', 'Released', 'Refund', …, with the transaction's memo after ' — ' when it has one. */
+            description: string;
+            /** @description The other side of the movement ('Corporate account', a user's name, 'Payment', 'Usage', 'Reservation'). */
+            counterparty: string | null;
+            /** @description What the movement is about (a checkout session, a send). */
+            reference: string | null;
+            /** @description Who caused it (null for the system, e.g. a payment). */
+            actorName: string | null;
+            /** @description Positive into the account, negative out of it. */
+            amount: components["schemas"]["SignedSgdAmount"];
+            /** @description The account's balance after this entry. */
+            balance: components["schemas"]["SignedSgdAmount"];
+        };
+        CreditStatement: {
+            account: {
+                /** @enum {string} */
+                type: "company" | "user";
+                /** Format: uuid */
+                userId: string | null;
+                /** @description The company's name, or the user's full name. */
+                name: string;
+            };
+            /**
+             * Format: date
+             * @description First day of the range (the default filled in).
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description Last day of the range.
+             */
+            to: string;
+            /** @description Time zone the days are read in (Asia/Singapore). */
+            timeZone: string;
+            /** @description Balance before the first day. */
+            openingBalance: components["schemas"]["SignedSgdAmount"];
+            /** @description Balance at the end of the last day (openingBalance + totalIn + totalOut). */
+            closingBalance: components["schemas"]["SignedSgdAmount"];
+            /** @description Sum of the range's entries into the account. */
+            totalIn: components["schemas"]["SgdAmount"];
+            /** @description Sum of the range's entries out of the account (zero or negative). */
+            totalOut: components["schemas"]["SignedSgdAmount"];
+            /** @description A user's statement only (null otherwise) — credit the user's open reservations hold now. */
+            held: components["schemas"]["SgdAmount"] | null;
+            /** @description Entries, newest first. */
+            data: components["schemas"]["CreditStatementEntry"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
         RedirectUrl: {
             /**
              * Format: uri
@@ -4262,6 +4387,12 @@ export interface components {
         IdempotencyKey: string;
         /** @description 1-based page number (designed). */
         Page: number;
+        /** @description The user whose statement is asked for; absent for the corporate account. */
+        StatementUserId: string;
+        /** @description First day (YYYY-MM-DD, included) in the company's time zone; default the first day of `to`'s month. */
+        StatementFrom: string;
+        /** @description Last day (YYYY-MM-DD, included) in the company's time zone; default today. */
+        StatementTo: string;
         /** @description Rows per page (designed); the table page sizes of the specification go up to 5000. */
         PageSize: number;
         /** @description Case-insensitive text to look for (designed). */
@@ -5351,6 +5482,83 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description The add exceeds the corporate balance ('Insufficient corporate credit', designed), the deduct exceeds the user's credit ('Credit cannot go below 0', designed), the user is deleted, or the Idempotency-Key was used for a different request. The client shows the message. */
             422: components["responses"]["Unprocessable"];
+        };
+    };
+    creditStatement: {
+        parameters: {
+            query?: {
+                /** @description The user whose statement is asked for; absent for the corporate account. */
+                userId?: components["parameters"]["StatementUserId"];
+                /** @description First day (YYYY-MM-DD, included) in the company's time zone; default the first day of `to`'s month. */
+                from?: components["parameters"]["StatementFrom"];
+                /** @description Last day (YYYY-MM-DD, included) in the company's time zone; default today. */
+                to?: components["parameters"]["StatementTo"];
+                /** @description Entries per page. */
+                limit?: number;
+                /** @description The `nextCursor` of the previous page (opaque). */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the statement with the range's balances and totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditStatement"];
+                };
+            };
+            /** @description A date that is not YYYY-MM-DD, `from` after `to`, a range over 366 days, a bad limit or cursor. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The corporate account or another user's statement asked for by a user who is not an admin. */
+            403: components["responses"]["Forbidden"];
+            /** @description No such user in the caller's company. */
+            404: components["responses"]["NotFound"];
+        };
+    };
+    exportCreditStatement: {
+        parameters: {
+            query: {
+                /** @description File type. */
+                format: "csv" | "xlsx";
+                /** @description The user whose statement is asked for; absent for the corporate account. */
+                userId?: components["parameters"]["StatementUserId"];
+                /** @description First day (YYYY-MM-DD, included) in the company's time zone; default the first day of `to`'s month. */
+                from?: components["parameters"]["StatementFrom"];
+                /** @description Last day (YYYY-MM-DD, included) in the company's time zone; default today. */
+                to?: components["parameters"]["StatementTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement file. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="statement-2026-11-01-2026-11-30.csv"` */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description A missing or unknown format, or bad dates (as /creditStatement). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description As /creditStatement. */
+            403: components["responses"]["Forbidden"];
+            /** @description As /creditStatement. */
+            404: components["responses"]["NotFound"];
         };
     };
     getCompanyThreshold: {

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { $api, api } from "../api";
 import { useDialogs } from "../dialogs";
+import { statementPath } from "../routes/credit/statement-rules";
 import { clearToken, getToken } from "../session";
 import { routerLink } from "./link";
 import { useThemePreference } from "./theme";
@@ -102,6 +103,8 @@ export function Header() {
                   cents: sgdToCents(company.data.companyCredit),
                   onTopUp: () => void requestTopUp(1),
                   pending: sending,
+                  detailsHref: statementPath(),
+                  renderLink: routerLink,
                 },
               ]
             : []),
@@ -111,6 +114,8 @@ export function Header() {
             onTopUp: () =>
               isAdmin ? navigate(`/user-manage/user-edit/${me.userId}/user-credit`) : void requestTopUp(2),
             pending: sending,
+            detailsHref: statementPath(me.userId),
+            renderLink: routerLink,
           },
         ]}
       />

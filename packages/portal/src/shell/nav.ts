@@ -19,6 +19,7 @@ export const navSections: NavSection[] = [
         items: [
           { label: "Top Up / Summary", href: "/credit-mgt/summary" },
           { label: "Low Credit Management", href: "/credit-mgt/low-credit-mgt" },
+          { label: "Statement", href: "/credit-mgt/statement" },
         ],
       },
       {

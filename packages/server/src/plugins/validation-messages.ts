@@ -22,6 +22,7 @@ import {
   UNKNOWN_DEPARTMENT,
 } from "../modules/admin/users.messages";
 import { INVALID_CREDIT_ACTION, INVALID_CREDIT_AMOUNT } from "../modules/credit/credit.messages";
+import { STATEMENT_MESSAGES } from "../modules/credit/statement.messages";
 import { AUTO_REPLY_MAX, KEYWORD_MESSAGES, keywordError } from "../modules/keywords/keywords.service";
 import { PURCHASE_TOO_LARGE } from "../modules/payments/payments.messages";
 
@@ -134,6 +135,12 @@ export function validationMessage(
     return bad(`${THRESHOLD_FIELDS.get(field)} must be an amount in SGD with at most two decimals`);
   }
 
+  // ---- Credit statement: /creditStatement and /creditStatement/export (query parameters) ----
+  if (path === "/creditStatement" || path === "/creditStatement/export") {
+    const message = STATEMENT_QUERY_MESSAGES[field];
+    if (message) return bad(message);
+  }
+
   switch (field) {
     case "password":
     case "oldPass":
@@ -219,3 +226,13 @@ function mobileSubMessage(
       return undefined;
   }
 }
+
+/** /creditStatement, /creditStatement/export: the query parameters the contract checks. */
+const STATEMENT_QUERY_MESSAGES: Record<string, string> = {
+  userId: "userId must be a user id (UUID)",
+  from: STATEMENT_MESSAGES.badDate("from"),
+  to: STATEMENT_MESSAGES.badDate("to"),
+  limit: STATEMENT_MESSAGES.badLimit,
+  cursor: STATEMENT_MESSAGES.badCursor,
+  format: STATEMENT_MESSAGES.badFormat,
+};

@@ -12,6 +12,7 @@ import * as s from "../admin/users/users.css";
 import { userCreditPath, userProfilePath } from "../admin/users/users.shared";
 import * as c from "./credit.css";
 import { joinDepts, safeCents } from "./credit-rules";
+import { statementPath } from "./statement-rules";
 
 type SummaryRow = Schema<"SummaryRow">;
 
@@ -162,6 +163,18 @@ export default function CreditSummary() {
           </Link>
         ),
       },
+      {
+        // Designed: each user's credit statement (in the row's details on narrower screens).
+        id: "statement",
+        header: "Statement",
+        searchable: false,
+        priority: "xl",
+        cell: (r) => (
+          <Link to={statementPath(r.id)} className={s.link} aria-label={`Statement of ${r.name}`}>
+            Statement
+          </Link>
+        ),
+      },
     ],
     [myId],
   );
@@ -176,7 +189,12 @@ export default function CreditSummary() {
         ]}
         renderLink={routerLink}
       />
-      <h1 className={s.heading}>Credit Summary</h1>
+      <div className={s.headerRow}>
+        <h1 className={s.heading}>Credit Summary</h1>
+        <Link to={statementPath()} className={c.rowTopUp}>
+          Statement
+        </Link>
+      </div>
       <CorporateBalance />
       <Card title="Users' credit" headingLevel={2}>
         <DataTable

@@ -25,6 +25,16 @@ export const amount = style({
 
 export const low = style({ color: vars.color.danger });
 
+/** The details link (e.g. Statement) under the amount. */
+export const details = style({
+  fontSize: vars.fontSize.xs,
+  color: vars.color.primary,
+  textDecoration: "underline",
+  textUnderlineOffset: "2px",
+  borderRadius: vars.radius.sm,
+  selectors: { "&:focus-visible": { outline: "none", boxShadow: vars.focusRing } },
+});
+
 /**
  * CreditSummary: the boxes side by side when the header (AppShell's header is a size container) has room,
  * otherwise one compact "Credit" button that opens them in a popover. Without a container (e.g. alone on a

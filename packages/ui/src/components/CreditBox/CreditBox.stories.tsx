@@ -110,3 +110,13 @@ export const SummaryIconOnly: Story = {
     await expect(trigger.querySelector("svg")).toBeVisible();
   },
 };
+
+/** With `detailsHref`: a Statement link under the amount (the portal passes its router's link). */
+export const WithStatement: Story = {
+  args: { detailsHref: "/credit-mgt/statement" },
+  play: async ({ canvasElement }) => {
+    const link = within(canvasElement).getByRole("link", { name: "Statement of My Credit" });
+    await expect(link).toHaveAttribute("href", "/credit-mgt/statement");
+    await expect(link).toHaveTextContent("Statement");
+  },
+};

@@ -1,6 +1,7 @@
 import { formatSgd } from "@herald/domain";
 import { useId } from "react";
 import { Button } from "../Button/Button";
+import { defaultRenderLink, type RenderLink } from "../Link/Link";
 import * as styles from "./CreditBox.css";
 
 export interface CreditBoxProps {
@@ -16,6 +17,13 @@ export interface CreditBoxProps {
   /** The Top Up button shows loading (e.g. while a top-up request is sent). */
   pending?: boolean;
   className?: string;
+  /** Where the balance's history is (e.g. the credit statement): a small link under the amount. */
+  detailsHref?: string;
+  /** The link's text; its accessible name adds the label ("Statement of My Credit"). */
+  detailsLabel?: string;
+  /** Called when the details link is followed (e.g. to close a popover). */
+  onDetails?: () => void;
+  renderLink?: RenderLink;
 }
 
 /** A balance in the header with its Top Up button. */
@@ -27,6 +35,10 @@ export function CreditBox({
   low = false,
   pending = false,
   className,
+  detailsHref,
+  detailsLabel = "Statement",
+  onDetails,
+  renderLink = defaultRenderLink,
 }: CreditBoxProps) {
   const labelId = useId();
   return (
@@ -41,6 +53,15 @@ export function CreditBox({
           {label}
         </span>
         <span className={low ? `${styles.amount} ${styles.low}` : styles.amount}>{formatSgd(cents)}</span>
+        {detailsHref
+          ? renderLink({
+              href: detailsHref,
+              className: styles.details,
+              "aria-label": `${detailsLabel} of ${label}`,
+              ...(onDetails ? { onClick: onDetails } : {}),
+              children: detailsLabel,
+            })
+          : null}
       </div>
       {onTopUp ? (
         <Button size="sm" onClick={onTopUp} loading={pending} aria-label={`${topUpLabel} ${label}`}>

@@ -64,11 +64,15 @@ export function CreditSummary({ credits, menuLabel = "Credit" }: CreditSummaryPr
               aria-label={menuLabel}
               collisionPadding={8}
             >
-              {credits.map(({ key, onTopUp, ...credit }) => (
+              {credits.map(({ key, onTopUp, onDetails, ...credit }) => (
                 <CreditBox
                   key={key ?? credit.label}
                   {...credit}
                   className={styles.popoverBox}
+                  onDetails={() => {
+                    setOpen(false);
+                    onDetails?.();
+                  }}
                   onTopUp={
                     onTopUp
                       ? () => {
