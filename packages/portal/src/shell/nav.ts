@@ -20,6 +20,8 @@ export const navSections: NavSection[] = [
           { label: "Top Up / Summary", href: "/credit-mgt/summary" },
           { label: "Low Credit Management", href: "/credit-mgt/low-credit-mgt" },
           { label: "Statement", href: "/credit-mgt/statement" },
+          { label: "Purchase Credit", href: "/credit-mgt/purchase-credit" },
+          { label: "Payment History", href: "/credit-mgt/payment-history" },
         ],
       },
       {

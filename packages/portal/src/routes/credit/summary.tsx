@@ -191,9 +191,14 @@ export default function CreditSummary() {
       />
       <div className={s.headerRow}>
         <h1 className={s.heading}>Credit Summary</h1>
-        <Link to={statementPath()} className={c.rowTopUp}>
-          Statement
-        </Link>
+        <div className={c.headerActions}>
+          <Link to={statementPath()} className={c.rowTopUp}>
+            Statement
+          </Link>
+          <Link to="/credit-mgt/purchase-credit" className={c.rowTopUp}>
+            Purchase Credit
+          </Link>
+        </div>
       </div>
       <CorporateBalance />
       <Card title="Users' credit" headingLevel={2}>
