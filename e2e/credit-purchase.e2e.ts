@@ -117,9 +117,9 @@ describe("credit purchase: sandbox checkout, then the credit flows to a user and
     const page = await pageAs(ownerToken, "/credit-mgt/purchase-credit");
     await page.getByRole("heading", { level: 1, name: "Purchase Credit" }).waitFor();
     await expect.poll(() => mainBalance(page), { timeout: 15_000 }).toContain(money(before));
-    expect(await page.getByRole("link", { name: "Credit Management" }).getAttribute("href")).toBe(
-      "/user-manage/users-list",
-    );
+    expect(
+      await page.getByRole("link", { name: "Credit Management", exact: true }).getAttribute("href"),
+    ).toBe("/user-manage/users-list");
     expect(await axeViolations(page)).toEqual([]);
 
     // Nothing picked, or a custom amount that is not a whole number: refused, nothing sent.

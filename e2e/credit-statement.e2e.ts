@@ -98,7 +98,7 @@ describe("credit statement: where the credit went, filtered by date and exported
     const opening = cents(await card(page, "Opening balance").textContent());
     const totalIn = cents(await card(page, "In").textContent());
     const totalOut = cents(await card(page, "Out").textContent());
-    expect(opening + totalIn + totalOut).toBe(closing);
+    expect(opening + totalIn - totalOut).toBe(closing);
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });

@@ -12,7 +12,7 @@ export const presets = style({
   minWidth: 0,
   "@media": {
     [mediaDown("md")]: { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" },
-    [mediaDown("sm")]: { gridTemplateColumns: "minmax(0, 1fr)" },
+    [mediaDown("sm")]: { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" },
   },
 });
 

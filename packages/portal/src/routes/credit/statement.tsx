@@ -229,7 +229,7 @@ export default function CreditStatement() {
           value={first ? `SGD ${money(first.openingBalance)}` : "-"}
         />
         <StatCard label="In" tone="success" value={first ? `SGD ${money(first.totalIn)}` : "-"} />
-        <StatCard label="Out" tone="danger" value={first ? `SGD ${money(first.totalOut)}` : "-"} />
+        <StatCard label="Out" tone="danger" value={first ? `SGD ${money(Math.abs(first.totalOut))}` : "-"} />
         <StatCard
           label="Closing balance"
           tone="primary"
