@@ -215,6 +215,11 @@ export function charge(tx: DbOrTx, opts: MovementOptions & { userId: string }): 
   return move(tx, "charge", { kind: "user", userId: opts.userId }, { kind: "usage" }, opts);
 }
 
+/** The corporate balance spent at once (a send the company pays for itself): company -> usage. */
+export function chargeCompany(tx: DbOrTx, opts: MovementOptions): Promise<Movement> {
+  return move(tx, "charge", { kind: "company" }, { kind: "usage" }, opts);
+}
+
 /** Holds a send's estimated cost: user -> reserved (a new open reservation). */
 export async function reserve(tx: DbOrTx, opts: MovementOptions & { userId: string }): Promise<Reservation> {
   const reservationId = uuidv7();
