@@ -28,7 +28,7 @@
  * through spend.ts, which adds the low-credit alerts.
  */
 import { createHash } from "node:crypto";
-import { eq, type SQL, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Db, DbOrTx, Tx } from "../../db/client";
 import { creditReservations, ledgerTransactions } from "../../db/schema";
@@ -123,7 +123,6 @@ const DEBIT_MESSAGES: Record<Account["kind"], string> = {
 
 /** The parts of a Drizzle handle (`db` or a transaction) that run a query under a statement name. */
 interface DrizzleInternals {
-  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
   session: {
     prepareQuery(
       query: { sql: string; params: unknown[] },
@@ -135,14 +134,20 @@ interface DrizzleInternals {
 }
 
 /**
- * Runs `query` as a named statement: on PostgreSQL each pooled connection parses and plans it once and then
- * only binds and executes it (node-postgres keeps the statements a connection prepared). PGlite ignores the
- * name. The SQL text of one name must never change.
+ * Runs the constant statement `text` under `name`: on PostgreSQL each pooled connection parses and plans it
+ * once and then only binds and executes it (node-postgres keeps the statements a connection prepared), and
+ * no SQL is built per call. PGlite ignores the name. It goes through the handle's session, so it joins the
+ * caller's transaction and is reported to the query recorder like any other statement.
  */
-function executeNamed(tx: DbOrTx, name: string, query: SQL): Promise<unknown> {
-  const handle = tx as unknown as DrizzleInternals;
-  return handle.session.prepareQuery(handle.dialect.sqlToQuery(query), undefined, name, false).execute();
+function executeNamed(tx: DbOrTx, name: string, text: string, params: unknown[]): Promise<unknown> {
+  return (tx as unknown as DrizzleInternals).session
+    .prepareQuery({ sql: text, params }, undefined, name, false)
+    .execute();
 }
+
+const LEDGER_MOVE = `select debit_after, credit_after from ledger_move($1::uuid, $2::varchar, $3::varchar,
+  $4::varchar, $5::uuid, $6::uuid, $7::bigint, $8::uuid, $9::boolean, $10::uuid, $11::varchar, $12::text,
+  $13::boolean, $14::uuid, $15::uuid)`;
 
 /**
  * Moves `amountCents` from one account to another in ONE statement, `ledger_move` (migration
@@ -167,15 +172,23 @@ async function move(
   const reservation = accountReservation(from) ?? accountReservation(to);
   let result: unknown;
   try {
-    result = await executeNamed(
-      tx,
-      "ledger_move",
-      sql`select debit_after, credit_after from ledger_move(${companyId}::uuid, ${kind}::varchar,
-            ${from.kind}::varchar, ${to.kind}::varchar, ${user}::uuid, ${reservation}::uuid, ${amt}::bigint,
-            ${transactionId}::uuid, ${opts.transactionId ? "false" : "true"}::boolean,
-            ${opts.actorId ?? null}::uuid, ${opts.reference ?? null}::varchar, ${opts.memo ?? null}::text,
-            ${closeReservation ? "true" : "false"}::boolean, ${uuidv7()}::uuid, ${uuidv7()}::uuid)`,
-    );
+    result = await executeNamed(tx, "ledger_move", LEDGER_MOVE, [
+      companyId,
+      kind,
+      from.kind,
+      to.kind,
+      user,
+      reservation,
+      amt,
+      transactionId,
+      !opts.transactionId,
+      opts.actorId ?? null,
+      opts.reference ?? null,
+      opts.memo ?? null,
+      closeReservation,
+      uuidv7(),
+      uuidv7(),
+    ]);
   } catch (err) {
     const text = errorText(err);
     if (/ledger movement refused/.test(text))
