@@ -10,6 +10,7 @@ import { statementPath } from "../routes/credit/statement-rules";
 import { clearToken, getToken } from "../session";
 import { routerLink } from "./link";
 import { useThemePreference } from "./theme";
+import { corporateTopUp, myCreditTopUp, notificationHref, type TopUpAction } from "./top-up";
 import { useProfile } from "./use-profile";
 
 const VENDOR_SUPPORT = "Herald Support";
@@ -39,6 +40,11 @@ export function Header() {
   const setStatus = $api.useMutation("post", "/updateStatus");
   const [panelOpen, setPanelOpen] = useState(false);
   const [sending, setSending] = useState(false);
+
+  const topUp = (action: TopUpAction) => {
+    if ("open" in action) navigate(action.open);
+    else void requestTopUp(action.request);
+  };
 
   const requestTopUp = async (topUpType: 1 | 2) => {
     const ok = await dialogs.confirm({
@@ -92,16 +98,17 @@ export function Header() {
 
   if (!me) return null;
   const name = `${me.firstName} ${me.lastName ?? ""}`.trim();
+  const corporate = corporateTopUp(me);
   return (
     <>
       <CreditSummary
         credits={[
-          ...(isAdmin && company.data
+          ...(corporate && company.data
             ? [
                 {
                   label: "Corporate Credit",
                   cents: sgdToCents(company.data.companyCredit),
-                  onTopUp: () => void requestTopUp(1),
+                  onTopUp: () => topUp(corporate),
                   pending: sending,
                   detailsHref: statementPath(),
                   renderLink: routerLink,
@@ -111,8 +118,7 @@ export function Header() {
           {
             label: "My Credit",
             cents: sgdToCents(me.userCredit),
-            onTopUp: () =>
-              isAdmin ? navigate(`/user-manage/user-edit/${me.userId}/user-credit`) : void requestTopUp(2),
+            onTopUp: () => topUp(myCreditTopUp(me)),
             pending: sending,
             detailsHref: statementPath(me.userId),
             renderLink: routerLink,
@@ -139,7 +145,7 @@ export function Header() {
         open={panelOpen}
         onClose={closePanel}
         notifications={(notes.data?.data ?? []).map((n) => ({ ...n, createdAt: n.created_at }))}
-        requestHref={(n) => (n.fromId ? `/user-manage/user-edit/${n.fromId}/user-credit` : undefined)}
+        requestHref={notificationHref}
         renderLink={routerLink}
       />
       <AvatarMenu

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -350,6 +351,8 @@ export const ledgerTransactions = pgTable(
   },
   (t) => [
     index("ledger_transactions_company_idx").on(t.companyId, t.createdAt),
+    // The target of ledger_entries' (transaction_id, company_id) foreign key.
+    uniqueIndex("ledger_transactions_id_company").on(t.id, t.companyId),
     uniqueIndex("ledger_transactions_idempotency_key")
       .on(t.companyId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
@@ -370,13 +373,11 @@ export const ledgerEntries = pgTable(
   "ledger_entries",
   {
     id: id(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    transactionId: uuid("transaction_id")
-      .notNull()
-      .references(() => ledgerTransactions.id, { onDelete: "cascade" }),
+    /** Its transaction's company: (transaction_id, company_id) references ledger_transactions (below). */
+    companyId: uuid("company_id").notNull(),
+    transactionId: uuid("transaction_id").notNull(),
     account: varchar("account", { length: 10 }).notNull(),
+    /** References users, checked at commit (DEFERRABLE INITIALLY DEFERRED, set in 0006_ledger_speed.sql). */
     userId: uuid("user_id").references(() => users.id),
     reservationId: uuid("reservation_id"),
     amountCents: cents("amount_cents").notNull(),
@@ -386,6 +387,13 @@ export const ledgerEntries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    // Entries leave with their transaction, which leaves with its company; one foreign key instead of
+    // two, and it also ties each entry to its transaction's company.
+    foreignKey({
+      name: "ledger_entries_transaction_fk",
+      columns: [t.transactionId, t.companyId],
+      foreignColumns: [ledgerTransactions.id, ledgerTransactions.companyId],
+    }).onDelete("cascade"),
     index("ledger_entries_company_idx").on(t.companyId, t.createdAt),
     index("ledger_entries_user_idx").on(t.userId, t.createdAt).where(sql`${t.userId} is not null`),
     index("ledger_entries_transaction_idx").on(t.transactionId),

@@ -474,4 +474,56 @@ describe("concurrency on PostgreSQL", () => {
     expect(await balanceOf("users", u.id)).toBe(300 + released);
     await expectConsistent(c.id);
   });
+
+  it.skipIf(!onPostgres)(
+    "reservations racing captures and releases: exact counts, never negative, entries equal balances",
+    async () => {
+      const c = await fundedCompany(3_000);
+      const u = await createUser(app, c.id);
+      await allocate(database.db, { companyId: c.id, userId: u.id, amountCents: 2_000 });
+      // Five open reservations of 200 (1,000 left on the user), then at once: 20 new reservations of 100
+      // (10 fit), 5 captures of 50 on each open reservation (4 fit each) and releases of two of them.
+      const open = [];
+      for (let i = 0; i < 5; i++)
+        open.push(await reserve(database.db, { companyId: c.id, userId: u.id, amountCents: 200 }));
+      const results = await Promise.allSettled([
+        ...Array.from({ length: 20 }, () =>
+          database.db.transaction((tx) => reserve(tx, { companyId: c.id, userId: u.id, amountCents: 100 })),
+        ),
+        ...open
+          .slice(2)
+          .flatMap((r) =>
+            Array.from({ length: 5 }, () =>
+              capture(database.db, { companyId: c.id, reservationId: r.reservationId, amountCents: 50 }),
+            ),
+          ),
+      ]);
+      for (const r of results) {
+        if (r.status === "rejected") expect(r.reason).toBeInstanceOf(InsufficientCredit);
+      }
+      expect(results.slice(0, 20).filter((r) => r.status === "fulfilled")).toHaveLength(10);
+      expect(results.slice(20).filter((r) => r.status === "fulfilled")).toHaveLength(12);
+      const raced = await Promise.allSettled([
+        ...open
+          .slice(0, 2)
+          .map((r) => release(database.db, { companyId: c.id, reservationId: r.reservationId })),
+        ...open
+          .slice(0, 2)
+          .flatMap((r) =>
+            Array.from({ length: 5 }, () =>
+              capture(database.db, { companyId: c.id, reservationId: r.reservationId, amountCents: 50 }),
+            ),
+          ),
+      ]);
+      const released = raced
+        .slice(0, 2)
+        .reduce((n, r) => n + (r.status === "fulfilled" ? r.value.amountCents : Number.NaN), 0);
+      const captured = raced.slice(2).filter((r) => r.status === "fulfilled").length * 50;
+      expect(released + captured).toBe(400);
+      expect(await balanceOf("users", u.id)).toBe(released);
+      const a = await expectConsistent(c.id);
+      expect(a.usersCents).toBeGreaterThanOrEqual(0);
+      expect(a.reservedCents).toBe(10 * 100 + 3 * 200 - 12 * 50);
+    },
+  );
 });

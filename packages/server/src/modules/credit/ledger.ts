@@ -9,17 +9,26 @@
  * Accounts: 'external' (outside money: purchases), 'company' (companies.credit_cents), 'user'
  * (users.credit_cents), 'reserved' (credit_reservations.remaining_cents) and 'usage' (spent). A movement
  * is one ledger transaction with two entries of opposite sign (so every transaction sums to zero), and it
- * changes the balances of the accounts it touches in the same SQL statement as its entries: the debited
- * balance by a conditional update (`… where credit_cents >= amount`), so a movement that would take a
- * balance below zero moves nothing and fails with `InsufficientCredit` (422) instead of reaching the
- * CHECK (balance >= 0) backstop. Rows are locked company first, then reservation, then user, so two
- * movements never wait on each other in a cycle.
+ * changes the balances of the accounts it touches in the same SQL statement as its entries (one call of
+ * the `ledger_move` function, migration 0006_ledger_speed.sql): the debited balance by a conditional
+ * update (`… where credit_cents >= amount`), so a movement that would take a balance below zero moves
+ * nothing and fails with `InsufficientCredit` (422) instead of reaching the CHECK (balance >= 0)
+ * backstop. Rows are locked company first, then reservation, then user, so two movements never wait on
+ * each other in a cycle.
+ *
+ * Speed: one balance (a user sending a broadcast) is hot, and a row lock is held until commit, so the
+ * statement writes the transaction row and the entries (and runs their index and foreign-key work) first
+ * and updates the balances last; an entry's user is checked at commit, when the movement already holds
+ * that row. Deductions per second against one hot balance: `npm run bench -- ledger`.
  *
  * Every function takes the caller's handle (`db` or a transaction): inside a transaction the movement
  * commits or rolls back with the caller's other writes; on `db` it is atomic by itself (one statement).
+ * A refused movement fails as a statement, so a caller's transaction ends with it (roll it back, or run the
+ * movement in a savepoint, `tx.transaction(...)`, to go on after a refusal). Spending paths (sends) go
+ * through spend.ts, which adds the low-credit alerts.
  */
 import { createHash } from "node:crypto";
-import { eq, type SQL, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Db, DbOrTx, Tx } from "../../db/client";
 import { creditReservations, ledgerTransactions } from "../../db/schema";
@@ -76,6 +85,10 @@ export interface MovementOptions {
 export interface Movement {
   transactionId: string;
   amountCents: number;
+  /** The debited account's balance after the movement (null for 'external' and 'usage'). */
+  debitedBalanceCents?: number | null;
+  /** The credited account's balance after the movement (null for 'external' and 'usage'). */
+  creditedBalanceCents?: number | null;
 }
 
 export interface Reservation extends Movement {
@@ -100,49 +113,6 @@ const errorText = (err: unknown): string => {
 const accountUser = (a: Account): string | null => ("userId" in a ? a.userId : null);
 const accountReservation = (a: Account): string | null => (a.kind === "reserved" ? a.reservationId : null);
 
-/** The statement that takes `amt` out of `from` (one row returned when it could), gated on `gate`. */
-function debitSql(from: Account, companyId: string, amt: number, gate: SQL, closeReservation: boolean): SQL {
-  switch (from.kind) {
-    case "company":
-      return sql`update companies set credit_cents = credit_cents - ${amt}::bigint
-                  where id = ${companyId}::uuid and credit_cents >= ${amt}::bigint ${gate} returning 1 as ok`;
-    case "user":
-      return sql`update users set credit_cents = credit_cents - ${amt}::bigint
-                  where id = ${from.userId}::uuid and company_id = ${companyId}::uuid
-                    and credit_cents >= ${amt}::bigint ${gate} returning 1 as ok`;
-    case "reserved":
-      return sql`update credit_reservations
-                    set remaining_cents = remaining_cents - ${amt}::bigint, updated_at = now()
-                        ${closeReservation ? sql`, status = 'released'` : sql``}
-                  where id = ${from.reservationId}::uuid and company_id = ${companyId}::uuid
-                    and user_id = ${from.userId}::uuid and status = 'open'
-                    and remaining_cents >= ${amt}::bigint ${gate} returning 1 as ok`;
-    default:
-      return sql`select 1 as ok`;
-  }
-}
-
-/** The statement that puts `amt` into `to`, only when the debit happened. */
-function creditSql(to: Account, companyId: string, amt: number, reference: string | null): SQL {
-  switch (to.kind) {
-    case "company":
-      return sql`update companies set credit_cents = credit_cents + ${amt}::bigint
-                  where id = ${companyId}::uuid and exists (select 1 from d) returning 1 as ok`;
-    case "user":
-      return sql`update users set credit_cents = credit_cents + ${amt}::bigint
-                  where id = ${to.userId}::uuid and company_id = ${companyId}::uuid
-                    and exists (select 1 from d) returning 1 as ok`;
-    case "reserved":
-      return sql`insert into credit_reservations
-                   (id, company_id, user_id, amount_cents, remaining_cents, reference, status)
-                 select ${to.reservationId}::uuid, ${companyId}::uuid, ${to.userId}::uuid, ${amt}::bigint,
-                        ${amt}::bigint, ${reference}::varchar, 'open'
-                  where exists (select 1 from d) returning 1 as ok`;
-    default:
-      return sql`select 1 as ok from d`;
-  }
-}
-
 const DEBIT_MESSAGES: Record<Account["kind"], string> = {
   company: INSUFFICIENT_CORPORATE_CREDIT,
   user: INSUFFICIENT_USER_CREDIT,
@@ -151,10 +121,40 @@ const DEBIT_MESSAGES: Record<Account["kind"], string> = {
   usage: "",
 };
 
+/** The parts of a Drizzle handle (`db` or a transaction) that run a query under a statement name. */
+interface DrizzleInternals {
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      isResponseInArrayMode: boolean,
+    ): { execute(): Promise<unknown> };
+  };
+}
+
 /**
- * Moves `amountCents` from one account to another in ONE statement: the conditional debit, the credit,
- * the transaction row (unless `transactionId` is given) and both entries. Throws InsufficientCredit when
- * the debit's balance is too small; nothing moved then.
+ * Runs the constant statement `text` under `name`: on PostgreSQL each pooled connection parses and plans it
+ * once and then only binds and executes it (node-postgres keeps the statements a connection prepared), and
+ * no SQL is built per call. PGlite ignores the name. It goes through the handle's session, so it joins the
+ * caller's transaction and is reported to the query recorder like any other statement.
+ */
+function executeNamed(tx: DbOrTx, name: string, text: string, params: unknown[]): Promise<unknown> {
+  return (tx as unknown as DrizzleInternals).session
+    .prepareQuery({ sql: text, params }, undefined, name, false)
+    .execute();
+}
+
+const LEDGER_MOVE = `select debit_after, credit_after from ledger_move($1::uuid, $2::varchar, $3::varchar,
+  $4::varchar, $5::uuid, $6::uuid, $7::bigint, $8::uuid, $9::boolean, $10::uuid, $11::varchar, $12::text,
+  $13::boolean, $14::uuid, $15::uuid)`;
+
+/**
+ * Moves `amountCents` from one account to another in ONE statement, `ledger_move` (migration
+ * 0006_ledger_speed.sql): the transaction row (unless `transactionId` is given), both entries, then the
+ * conditional debit and the credit. Throws InsufficientCredit when the debited balance is too small, and
+ * NotFound when the credited account does not exist; nothing moved then (the statement failed as a
+ * whole, so inside a caller's transaction that transaction must be rolled back, as an error does anyway).
  */
 async function move(
   tx: DbOrTx,
@@ -168,46 +168,44 @@ async function move(
   checkAmount(amt);
   const { companyId } = opts;
   const transactionId = opts.transactionId ?? uuidv7();
-  const actor = opts.actorId ?? null;
-  const reference = opts.reference ?? null;
-  // Lock order company -> reservation -> user: a movement into the company from a user or reservation
-  // locks the company row before debiting.
-  const lockCompany = to.kind === "company" && from.kind !== "external";
-  const gate = lockCompany ? sql`and exists (select 1 from lk)` : sql``;
-  const entry = (account: Account, signed: number) =>
-    sql`(${uuidv7()}::uuid, ${companyId}::uuid, ${transactionId}::uuid, ${account.kind}::varchar,
-         ${accountUser(account)}::uuid, ${accountReservation(account)}::uuid, ${signed}::bigint, ${kind}::varchar,
-         ${actor}::uuid, ${reference}::varchar)`;
-  const statement = sql`with
-    ${lockCompany ? sql`lk as (select id from companies where id = ${companyId}::uuid for update),` : sql``}
-    d as (${debitSql(from, companyId, amt, gate, closeReservation)}),
-    c as (${creditSql(to, companyId, amt, reference)}),
-    ${
-      opts.transactionId
-        ? sql``
-        : sql`t as (insert into ledger_transactions (id, company_id, kind, actor_id, memo)
-                    select ${transactionId}::uuid, ${companyId}::uuid, ${kind}::varchar, ${actor}::uuid,
-                           ${opts.memo ?? null}::text
-                     where exists (select 1 from c) returning id),`
-    }
-    e as (insert into ledger_entries
-            (id, company_id, transaction_id, account, user_id, reservation_id, amount_cents, kind, actor_id, reference)
-          select * from (values ${entry(from, -amt)}, ${entry(to, amt)}) as v
-           where exists (select 1 from c) returning 1)
-    select case when (select count(*) from d) = (select count(*) from c) then (select count(*) from c)::int
-                else cast(concat('ledger movement unbalanced: ', (select count(*) from d)) as int) end as moved`;
+  const user = accountUser(from) ?? accountUser(to);
+  const reservation = accountReservation(from) ?? accountReservation(to);
   let result: unknown;
   try {
-    result = await tx.execute(statement);
+    result = await executeNamed(tx, "ledger_move", LEDGER_MOVE, [
+      companyId,
+      kind,
+      from.kind,
+      to.kind,
+      user,
+      reservation,
+      amt,
+      transactionId,
+      !opts.transactionId,
+      opts.actorId ?? null,
+      opts.reference ?? null,
+      opts.memo ?? null,
+      closeReservation,
+      uuidv7(),
+      uuidv7(),
+    ]);
   } catch (err) {
-    // The debit happened but the credited account does not exist (e.g. another company's user): the
-    // statement failed as a whole, nothing moved.
-    if (/ledger movement unbalanced/.test(errorText(err))) throw new NotFound(ACCOUNT_NOT_FOUND);
+    const text = errorText(err);
+    if (/ledger movement refused/.test(text))
+      throw new InsufficientCredit(DEBIT_MESSAGES[from.kind], from.kind);
+    // The credited account does not exist (e.g. another company's user, or no such company).
+    if (/ledger movement unbalanced|ledger_transactions_company_id_companies_id_fk/.test(text))
+      throw new NotFound(ACCOUNT_NOT_FOUND);
     throw err;
   }
-  const [row] = rowsOf<{ moved: number }>(result);
-  if (!row || Number(row.moved) !== 1) throw new InsufficientCredit(DEBIT_MESSAGES[from.kind], from.kind);
-  return { transactionId, amountCents: amt };
+  const [row] = rowsOf<{ debit_after: number | string | null; credit_after: number | string | null }>(result);
+  const num = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v));
+  return {
+    transactionId,
+    amountCents: amt,
+    debitedBalanceCents: num(row?.debit_after),
+    creditedBalanceCents: num(row?.credit_after),
+  };
 }
 
 /** Credit bought from outside (a confirmed payment): external -> company. */
@@ -228,6 +226,11 @@ export function deduct(tx: DbOrTx, opts: MovementOptions & { userId: string }): 
 /** A user's credit spent at once, without a reservation: user -> usage. */
 export function charge(tx: DbOrTx, opts: MovementOptions & { userId: string }): Promise<Movement> {
   return move(tx, "charge", { kind: "user", userId: opts.userId }, { kind: "usage" }, opts);
+}
+
+/** The corporate balance spent at once (a send the company pays for itself): company -> usage. */
+export function chargeCompany(tx: DbOrTx, opts: MovementOptions): Promise<Movement> {
+  return move(tx, "charge", { kind: "company" }, { kind: "usage" }, opts);
 }
 
 /** Holds a send's estimated cost: user -> reserved (a new open reservation). */

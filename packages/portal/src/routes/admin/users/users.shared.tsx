@@ -6,6 +6,7 @@ import { useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { useDialogs } from "../../../dialogs";
 import { sessionEnded } from "../../../session";
+import { creditTabPath } from "../../../shell/top-up";
 import * as s from "./users.css";
 
 export type User = Schema<"User">;
@@ -13,7 +14,7 @@ export type User = Schema<"User">;
 export const USERS_LIST = "/user-manage/users-list";
 export const userProfilePath = (id: string) => `/user-manage/user-profile/${id}`;
 export const userEditPath = (id: string) => `/user-manage/user-edit/${id}`;
-export const userCreditPath = (id: string) => `/user-manage/user-edit/${id}/user-credit`;
+export const userCreditPath = (id: string) => creditTabPath(id);
 
 /** The message of a failed call: the server's text when it answered one, otherwise `fallback`. */
 export function serverMessage(err: unknown, fallback: string = MESSAGES.somethingWentWrong): string {
