@@ -7,6 +7,9 @@ export default defineProject({
     include: ["**/*.e2e.ts"],
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // A journey waits on a real server and browser: on a loaded 2-core machine a screen's first answer can
+    // take several seconds, so a poll gives up after 15 s rather than vitest's default 1 s.
+    expect: { poll: { timeout: 15_000 } },
     // Journeys each start their own server and browser: run files one at a time on small machines.
     fileParallelism: false,
   },
