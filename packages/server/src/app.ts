@@ -12,6 +12,7 @@ import { listenForInvalidations, SessionCache } from "./lib/session-cache";
 import { departmentHandlers } from "./modules/admin/departments.routes";
 import { userAdminHandlers } from "./modules/admin/users.routes";
 import { accountHandlers } from "./modules/auth/auth.routes";
+import { contactHandlers } from "./modules/contacts/contacts.routes";
 import { creditHandlers } from "./modules/credit/credit.routes";
 import { thresholdHandlers } from "./modules/credit/thresholds.routes";
 import { keywordHandlers } from "./modules/keywords/keywords.routes";
@@ -52,6 +53,7 @@ function moduleHandlers(deps: Deps): Handlers {
     ...mobileSubHandlers(deps),
     ...thresholdHandlers(deps),
     ...creditHandlers(deps),
+    ...contactHandlers(deps),
   };
 }
 
