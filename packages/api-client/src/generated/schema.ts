@@ -1668,10 +1668,13 @@ export interface paths {
          *     inserted contact. `dryRun=true` checks the whole file and reports without writing any contact.
          *
          *     Every upload is an import (`ContactImport`) whose report stays available as `report.xlsx`. A small file
-         *     (at most 5,000 data rows and 1 MB) is imported before the answer: 200 when every row was inserted, 409 with
-         *     the problem rows otherwise (the portal shows "N Contacts uploaded with issues !" and offers the report). A
-         *     larger file answers 202 at once with the import (status `queued`) and a `Location` header; follow it with
-         *     `GET /contactImports/{id}` until its status is `done`, `failed` or `cancelled`.
+         *     (at most 1 MB, some 20,000 rows) is read whole and imported before the answer: 200 when every row was
+         *     inserted, 409 with the problem rows otherwise (the portal shows "N Contacts uploaded with issues !" and offers
+         *     the report); a small file that cannot be read to its end is refused (400) with nothing written. A larger file
+         *     answers 202 once its header has been checked, with the import (status `queued`) and a `Location` header;
+         *     follow it with `GET /contactImports/{id}` until its status is `done`, `failed` or `cancelled` (a large file
+         *     that turns out unreadable part-way ends `failed`, its committed batches kept). Large imports run in the
+         *     process that received the file, at most two at a time per process (the others wait as `queued`).
          */
         post: operations["addContacts"];
         delete?: never;
@@ -3788,8 +3791,8 @@ export interface components {
             rows: components["schemas"]["ContactIssueRow"][];
         };
         /**
-         * @description A small upload with problem rows (409): `message` is "N Contacts uploaded with issues !", `rows` every problem
-         *     row (at most 5,000), and the import's counts.
+         * @description A small upload with problem rows (409): `message` is "N Contacts uploaded with issues !", `rows` the problem
+         *     rows (the first 5,000; all of them in report.xlsx), and the import's counts.
          */
         ContactUploadIssues: components["schemas"]["ContactIssues"] & components["schemas"]["ContactImportCounts"] & {
             /** @description Same as `imported`. */

@@ -24,7 +24,7 @@ export function contactHandlers(deps: Deps): Handlers {
     addContacts: async (r, reply) => {
       requireActor(r.actor);
       const file = await receiveContactFile(r, deps.config.dataDir);
-      const answer = await imports.upload(r.actor, file, r.query ?? {});
+      const answer = await imports.upload(r.actor, file, r.query ?? {}, r.log);
       if (answer.status === 202) reply.header("location", `/api/contactImports/${answer.body.id}`);
       reply.code(answer.status);
       return answer.body;

@@ -287,7 +287,7 @@ export type UploadAnswer =
   | { status: 409; body: S["ContactUploadIssues"] }
   | { status: 202; body: S["ContactImport"] };
 
-export function contactImportsService(deps: Deps, log?: FastifyBaseLogger) {
+export function contactImportsService(deps: Deps) {
   const { database } = deps;
   const { db } = database;
 
@@ -339,15 +339,20 @@ export function contactImportsService(deps: Deps, log?: FastifyBaseLogger) {
           ? IMPORT_CANCELLED
           : (why ?? IMPORT_FAILED);
     await database.query(
-      `update contact_imports set status = $2, message = $3, finished_at = now(), heartbeat_at = now(),
-              rows_total = case when $2 = 'done' then $4::int else rows_total end
+      `update contact_imports set status = $2::varchar, message = $3::text, finished_at = now(),
+              heartbeat_at = now(), rows_total = case when $2::varchar = 'done' then $4::int else rows_total end
         where id = $1`,
       [job.id, outcome, message, counters.rowsDone],
     );
   }
 
   /** Runs an import to its end and records the outcome; never throws. */
-  async function run(job: ImportJob, plan: ColumnPlan, cells: AsyncIterable<string[]> | Iterable<string[]>) {
+  async function run(
+    job: ImportJob,
+    plan: ColumnPlan,
+    cells: AsyncIterable<string[]> | Iterable<string[]>,
+    log?: FastifyBaseLogger,
+  ) {
     const counters: Counters = { rowsDone: 0, imported: 0, duplicates: 0, invalid: 0 };
     try {
       const { cancelled } = await importRows(database, job, plan, cells, counters);
@@ -386,7 +391,12 @@ export function contactImportsService(deps: Deps, log?: FastifyBaseLogger) {
      * Imports a received file (already spooled and checked by import-file.ts). The header and, for a small
      * file, every row are read before anything is written: a file refused here writes nothing.
      */
-    async upload(actor: Actor | undefined, file: SpooledFile, q: UploadQuery): Promise<UploadAnswer> {
+    async upload(
+      actor: Actor | undefined,
+      file: SpooledFile,
+      q: UploadQuery,
+      log?: FastifyBaseLogger,
+    ): Promise<UploadAnswer> {
       const a = requireActor(actor);
       contactRegion(q.country);
       let handedOver = false;
@@ -398,7 +408,7 @@ export function contactImportsService(deps: Deps, log?: FastifyBaseLogger) {
           const plan = columnPlan(all[0]!);
           if (all.length === 1) throw new BadRequest(MESSAGES.noValidDataInFile);
           const job = await createImport(a, file, q, "running");
-          await run(job, plan, all.slice(1));
+          await run(job, plan, all.slice(1), log);
           const result = await readImport(a.companyId, job.id, ANSWER_ISSUE_ROWS);
           if (result.status === "failed") throw new Error(result.message ?? IMPORT_FAILED);
           const counts = {
@@ -442,7 +452,7 @@ export function contactImportsService(deps: Deps, log?: FastifyBaseLogger) {
                 where id = $1 and status = 'queued' returning id`,
               [job.id],
             );
-            if (started.length > 0) await run(job, plan, cells);
+            if (started.length > 0) await run(job, plan, cells, log);
           } finally {
             await iterator.return?.(undefined).catch(() => undefined);
             await file.remove();
@@ -465,7 +475,7 @@ export function contactImportsService(deps: Deps, log?: FastifyBaseLogger) {
       await database.query(
         `update contact_imports set cancel_requested = true,
                 status = case when status = 'queued' then 'cancelled' else status end,
-                message = case when status = 'queued' then $3 else message end,
+                message = case when status = 'queued' then $3::text else message end,
                 finished_at = case when status = 'queued' then now() else finished_at end
           where id = $1 and company_id = $2 and status in ('queued', 'running')`,
         [id, companyId, IMPORT_CANCELLED],
