@@ -46,7 +46,7 @@ type S = components["schemas"];
 /** Files up to this size are imported before the answer (200 or 409); larger ones answer 202. */
 export const SMALL_FILE_BYTES = 1024 * 1024;
 /** Rows per batch (one transaction each). */
-export const IMPORT_BATCH_ROWS = 2000;
+export const IMPORT_BATCH_ROWS = 5000;
 /** Problem rows listed in a 409 answer, and in the import's status. */
 export const ANSWER_ISSUE_ROWS = 5000;
 export const STATUS_ISSUE_ROWS = 100;
@@ -112,8 +112,19 @@ async function importRows(
   let pending: Valid[] = [];
   let issues: Issue[] = [];
   let row = 0;
+  // One batch is written while the next one is read and checked: batches still commit one after the other,
+  // in file order, each in its own transaction.
+  let inFlight: Promise<boolean> | null = null;
+  async function submit(): Promise<boolean> {
+    if (inFlight && (await inFlight)) return true;
+    inFlight = flush();
+    inFlight.catch(() => undefined); // awaited by the next submit or at the end
+    return false;
+  }
 
+  /** Writes the rows gathered so far as one transaction; true when the import was asked to stop. */
   async function flush(): Promise<boolean> {
+    const rowsDone = row;
     const batchIssues = issues;
     const batch = pending;
     pending = [];
@@ -168,7 +179,7 @@ async function importRows(
                 as r(row int, mobile varchar, name varchar, issue varchar)`);
       }
       next = {
-        rowsDone: row,
+        rowsDone,
         imported: counters.imported + imported,
         duplicates:
           counters.duplicates +
@@ -218,11 +229,11 @@ async function importRows(
       }
     }
     if (pending.length + issues.length >= IMPORT_BATCH_ROWS) {
-      if (await flush()) return { cancelled: true };
+      if (await submit()) return { cancelled: true };
     }
   }
-  if (await flush()) return { cancelled: true };
-  return { cancelled: false };
+  if (await submit()) return { cancelled: true };
+  return { cancelled: await (inFlight ?? Promise.resolve(false)) };
 }
 
 interface ImportRow {
