@@ -255,18 +255,28 @@ export function contactsService({ database }: Deps) {
           ? sql`and (lower(c.name) like ${s.name} or c.mobile like ${s.mobile})`
           : sql`and lower(c.name) like ${s.name}`
         : sql``;
-      const found = await rows<ContactRow>(
+      // One statement: the matching keys in keyset order, up to the page (or, on the first page, up to
+      // TOTAL_CAP + 1 for the total), then the page's rows with their groups. A search scans its indexes once.
+      const window = position ? limit + 1 : Math.max(limit + 1, TOTAL_CAP + 1);
+      const found = await rows<ContactRow & { total: number | string }>(
         db,
-        sql`select ${CONTACT_COLUMNS(sql`limit 100`)} from contacts c
-             where c.company_id = ${companyId} ${filter}
-                   ${position ? after(sql`c.created_at`, sql`c.id`, position) : sql``}
-             order by c.created_at desc nulls last, c.id desc nulls last
-             limit ${limit + 1}`,
+        sql`with m as (
+              select c.id, c.created_at from contacts c
+               where c.company_id = ${companyId} ${filter}
+                     ${position ? after(sql`c.created_at`, sql`c.id`, position) : sql``}
+               order by c.created_at desc nulls last, c.id desc nulls last
+               limit ${window})
+            select ${CONTACT_COLUMNS(sql`limit 100`)}, (select count(*) from m) as total
+              from (select id from m order by created_at desc nulls last, id desc nulls last limit ${limit + 1}) p
+              join contacts c on c.id = p.id
+             order by c.created_at desc nulls last, c.id desc nulls last`,
       );
       const { data, nextCursor } = page(found, limit);
-      const total = position
-        ? {}
-        : await cappedTotal(sql`from contacts c where c.company_id = ${companyId} ${filter}`);
+      let total = {};
+      if (!position) {
+        const n = found.length > 0 ? Number(found[0]!.total) : 0;
+        total = { total: Math.min(n, TOTAL_CAP), totalExact: n <= TOTAL_CAP };
+      }
       return { data: data.map(toContact), nextCursor, ...total };
     },
 

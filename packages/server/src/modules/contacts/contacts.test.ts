@@ -6,6 +6,7 @@ import {
   CONTACT_EXISTS,
   CONTACT_NOT_FOUND,
   GROUP_NOT_FOUND,
+  INVALID_ATTRIBUTES,
   INVALID_CURSOR,
   ISSUE,
 } from "./contacts.messages";
@@ -156,6 +157,37 @@ describe("addContact", () => {
       ["New Leads", 2],
       ["VIP", 1],
     ]);
+  });
+
+  it("refuses attribute names that would reach an object's prototype, and oversized attributes", async () => {
+    const { owner } = await createCompany(app);
+    const raw = (body: string) =>
+      app.inject({
+        method: "POST",
+        url: "/api/addContact",
+        payload: body,
+        headers: { ...auth(owner), "content-type": "application/json" },
+      });
+    const proto = await raw(
+      '{"contactName":"A","contactNumber":"6591110001","attributes":{"__proto__":{"x":"1"}}}',
+    );
+    expect(proto.statusCode).toBe(400);
+    for (const attributes of [
+      { constructor: "x" },
+      { prototype: "x" },
+      { ok: "x".repeat(1001) },
+      { "": "x" },
+    ]) {
+      const res = await post(
+        "/addContact",
+        { contactName: "A", contactNumber: "6591110002", attributes },
+        owner,
+      );
+      expect(res.statusCode, JSON.stringify(attributes)).toBe(400);
+      expect(res.json().message).toBe(INVALID_ATTRIBUTES);
+    }
+    expect((await get("/contacts", owner)).json().data).toEqual([]);
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
 
   it("answers 404 for another company's group id and writes nothing", async () => {

@@ -408,10 +408,10 @@ export function contactImportsService(deps: Deps) {
       q: UploadQuery,
       log?: FastifyBaseLogger,
     ): Promise<UploadAnswer> {
-      const a = requireActor(actor);
-      contactRegion(q.country);
       let handedOver = false;
       try {
+        const a = requireActor(actor);
+        contactRegion(q.country);
         if (file.size <= SMALL_FILE_BYTES) {
           const all: string[][] = [];
           for await (const r of fileRows(file)) all.push(r);

@@ -302,6 +302,23 @@ describe("addContacts refuses malformed files before parsing, writing nothing", 
     });
   }
 
+  it("refuses another company's group and an unknown country, writing nothing", async () => {
+    const { id, owner } = await createCompany(app);
+    const other = await createCompany(app);
+    const g = await app.inject({
+      method: "POST",
+      url: "/api/addGroup",
+      payload: { name: "Theirs" },
+      headers: auth(other.owner),
+    });
+    const res = await upload(owner, "c.csv", "mobile,name\n6591230061,A\n", `?groupId=${g.json().id}`);
+    expect(res.statusCode).toBe(404);
+    const country = await upload(owner, "c.csv", "mobile,name\n6591230061,A\n", "?country=ZZ");
+    expect(country.statusCode).toBe(400);
+    expect(await companyCounts(id)).toEqual({ contacts: 0, imports: 0 });
+    expect(leftovers()).toEqual([]);
+  });
+
   it("refuses a request without the file part", async () => {
     const { owner } = await createCompany(app);
     const res = await upload(owner, "c.csv", "mobile,name\n", "", "text/csv", "other");
