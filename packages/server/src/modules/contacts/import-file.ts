@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { open, unlink } from "node:fs/promises";
+import { open, readdir, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { MESSAGES } from "@herald/domain";
@@ -93,6 +93,7 @@ export async function receiveContactFile(
   }
   const dir = path.join(dataDir, "imports");
   ensurePrivateDir(dir);
+  await removeStale(dir);
   const file = path.join(dir, `${randomUUID()}.${kind}`);
   const remove = () => unlink(file).catch(() => undefined);
   const out = createWriteStream(file, { mode: 0o600 });
@@ -116,6 +117,16 @@ export async function receiveContactFile(
     throw err;
   }
   return spooled;
+}
+
+/** Files of imports that a stopped process left behind (older than a day). */
+async function removeStale(dir: string): Promise<void> {
+  const before = Date.now() - 24 * 3600_000;
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => undefined);
+    if (info && info.mtimeMs < before) await unlink(file).catch(() => undefined);
+  }
 }
 
 /** Content that matches the type: an XLSX is a ZIP that passes the archive checks, a CSV is text. */
