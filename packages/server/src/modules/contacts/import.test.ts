@@ -233,6 +233,34 @@ describe("addContacts: small files answer at once", () => {
     });
   });
 
+  it("reports a number another writer added during the batch as existing, and keeps the rest", async () => {
+    const { id, owner } = await createCompany(app);
+    const db = app.deps.database;
+    // another writer: inserting 6591230072 for this company first inserts it under another id
+    await db.query(`create or replace function herald_test_race() returns trigger language plpgsql as $$
+      begin
+        if pg_trigger_depth() = 1 and new.company_id = '${id}' and new.mobile = '6591230072' then
+          insert into contacts (id, company_id, mobile, name) values (gen_random_uuid(), new.company_id, new.mobile, 'Other writer');
+        end if;
+        return new;
+      end $$`);
+    await db.query(
+      "create trigger herald_test_race before insert on contacts for each row execute function herald_test_race()",
+    );
+    try {
+      const res = await upload(owner, "r.csv", "mobile,name\n6591230071,A\n6591230072,B\n6591230073,C\n");
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({
+        imported: 2,
+        duplicates: 1,
+        rows: [{ row: 2, mobile: "6591230072", name: "B", issue: ISSUE.alreadyExists }],
+      });
+      expect((await companyCounts(id)).contacts).toBe(3);
+    } finally {
+      await db.query("drop trigger if exists herald_test_race on contacts");
+    }
+  });
+
   it("checks without writing with dryRun", async () => {
     const { id, owner } = await createCompany(app);
     const res = await upload(
