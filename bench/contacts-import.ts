@@ -5,7 +5,8 @@
  *    streamed as a CSV upload to `POST /api/addContacts` over loopback HTTP (what `herald contacts import`
  *    does) and followed through `GET /api/contactImports/{id}` until done; beside it the same rows go through a
  *    raw `COPY contacts FROM STDIN` (psql `\copy`) into another company of the same database. Prints rows per
- *    second of both, their ratio (goal >= 0.5) and the peak RSS of the process that runs the server.
+ *    second of both, their ratio (goal >= 0.5) and the RSS of the process that runs the server (before, at
+ *    most). Then BENCH_XLSX_ROWS rows (default 100,000) as XLSX against the CSV of the same rows (goal >= 0.25).
  * 2. Lists at 1M: one company with BENCH_LIST_CONTACTS contacts (default 1,000,000, seeded with set-based SQL)
  *    and `GET /api/contacts` first page, a deep page by cursor and searches by name and by digits, timed over
  *    HTTP beside the very statements that request sent, replayed on their own connection. Fails when a list
@@ -22,9 +23,11 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
+import ExcelJS from "exceljs";
 import pg from "pg";
 
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+const XLSX_ROWS = Number(process.env.BENCH_XLSX_ROWS ?? 100_000);
 const LIST_CONTACTS = Number(process.env.BENCH_LIST_CONTACTS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const LIMIT_MS = 100;
@@ -122,44 +125,49 @@ async function main() {
       const csv = path.join(dir, "contacts.csv");
       await writeCsv(csv, IMPORT_ROWS, 0);
       const { size } = await stat(csv);
-      const importer = await newCompany("Import Co");
-      let peak = process.memoryUsage().rss;
+      /** Streams a file to /api/addContacts for a fresh company and follows the import; seconds taken. */
+      const importFile = async (file: string, name: string, type: string, rows: number) => {
+        const importer = await newCompany(`Import ${name} ${Date.now()}`);
+        const boundary = `----herald-bench-${Date.now()}`;
+        const body = Readable.from(
+          (async function* () {
+            yield Buffer.from(
+              `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+            );
+            yield* createReadStream(file);
+            yield Buffer.from(`\r\n--${boundary}--\r\n`);
+          })(),
+        );
+        const started = performance.now();
+        const res = await fetch(`${server}/api/addContacts`, {
+          method: "POST",
+          headers: { ...importer.headers, "content-type": `multipart/form-data; boundary=${boundary}` },
+          body: Readable.toWeb(body) as unknown as BodyInit,
+          duplex: "half",
+        } as RequestInit);
+        const accepted = (await res.json()) as { id?: string; importId?: string; message?: string };
+        if (res.status !== 202 && res.status !== 200)
+          throw new Error(`upload: ${res.status} ${accepted.message}`);
+        const importId = accepted.id ?? accepted.importId!;
+        let status: { status: string; imported: number };
+        for (;;) {
+          const r = await fetch(`${server}/api/contactImports/${importId}`, { headers: importer.headers });
+          status = (await r.json()) as typeof status;
+          if (["done", "failed", "cancelled"].includes(status.status)) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        if (status.status !== "done" || status.imported !== rows) {
+          throw new Error(`import of ${name} ended ${status.status} with ${status.imported} of ${rows}`);
+        }
+        return (performance.now() - started) / 1000;
+      };
+      const baseline = process.memoryUsage().rss;
+      let peak = baseline;
       const sampler = setInterval(() => {
         peak = Math.max(peak, process.memoryUsage().rss);
       }, 50);
-      const boundary = `----herald-bench-${Date.now()}`;
-      const body = Readable.from(
-        (async function* () {
-          yield Buffer.from(
-            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="contacts.csv"\r\nContent-Type: text/csv\r\n\r\n`,
-          );
-          yield* createReadStream(csv);
-          yield Buffer.from(`\r\n--${boundary}--\r\n`);
-        })(),
-      );
-      const started = performance.now();
-      const res = await fetch(`${server}/api/addContacts`, {
-        method: "POST",
-        headers: { ...importer.headers, "content-type": `multipart/form-data; boundary=${boundary}` },
-        body: Readable.toWeb(body) as unknown as BodyInit,
-        duplex: "half",
-      } as RequestInit);
-      const accepted = (await res.json()) as { id?: string; importId?: string; message?: string };
-      if (res.status !== 202 && res.status !== 200)
-        throw new Error(`upload: ${res.status} ${accepted.message}`);
-      const importId = accepted.id ?? accepted.importId!;
-      let status: { status: string; imported: number; rowsFailed: number };
-      for (;;) {
-        const r = await fetch(`${server}/api/contactImports/${importId}`, { headers: importer.headers });
-        status = (await r.json()) as typeof status;
-        if (["done", "failed", "cancelled"].includes(status.status)) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      const apiSeconds = (performance.now() - started) / 1000;
+      const apiSeconds = await importFile(csv, "contacts.csv", "text/csv", IMPORT_ROWS);
       clearInterval(sampler);
-      if (status.status !== "done" || status.imported !== IMPORT_ROWS) {
-        throw new Error(`import ended ${status.status} with ${status.imported} of ${IMPORT_ROWS}`);
-      }
 
       const copier = await newCompany("Copy Co");
       const copyFile = path.join(dir, "copy.tsv");
@@ -193,7 +201,35 @@ async function main() {
         `  raw COPY (psql \\copy, same rows):                 ${copyRate.toFixed(0).padStart(8)} rows/s`,
       );
       console.log(`  ratio API / COPY: ${(apiRate / copyRate).toFixed(2)} (goal >= 0.5)`);
-      console.log(`  peak RSS of the server process during the import: ${mb(peak)}`);
+      console.log(
+        `  RSS of the server process: ${mb(baseline)} before, ${mb(peak)} at most during the import`,
+      );
+
+      // ---- XLSX against the CSV of the same rows ----
+      const xlsxFile = path.join(dir, "contacts.xlsx");
+      const xlsxCsv = path.join(dir, "contacts-xlsx.csv");
+      await writeCsv(xlsxCsv, XLSX_ROWS, 5_000_000);
+      const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: xlsxFile, useSharedStrings: false });
+      const sheet = writer.addWorksheet("Contacts");
+      sheet.addRow(["mobile", "name", "segment", "city"]).commit();
+      for (let i = 1; i <= XLSX_ROWS; i++) {
+        sheet
+          .addRow([`65${90_000_000 + 5_000_000 + i}`, `Person ${i}`, `seg${i % 7}`, `City ${i % 50}`])
+          .commit();
+      }
+      sheet.commit();
+      await writer.commit();
+      const csvSeconds = await importFile(xlsxCsv, "same.csv", "text/csv", XLSX_ROWS);
+      const xlsxSeconds = await importFile(
+        xlsxFile,
+        "same.xlsx",
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        XLSX_ROWS,
+      );
+      console.log(`\nXLSX against CSV, ${XLSX_ROWS} rows`);
+      console.log(`  CSV:  ${(XLSX_ROWS / csvSeconds).toFixed(0).padStart(8)} rows/s`);
+      console.log(`  XLSX: ${(XLSX_ROWS / xlsxSeconds).toFixed(0).padStart(8)} rows/s`);
+      console.log(`  ratio XLSX / CSV: ${(csvSeconds / xlsxSeconds).toFixed(2)} (goal >= 0.25)`);
 
       // ---- 2. lists at 1M contacts ----
       const lists = await newCompany("List Co");
