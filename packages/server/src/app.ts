@@ -13,6 +13,7 @@ import { departmentHandlers } from "./modules/admin/departments.routes";
 import { userAdminHandlers } from "./modules/admin/users.routes";
 import { accountHandlers } from "./modules/auth/auth.routes";
 import { contactHandlers } from "./modules/contacts/contacts.routes";
+import { stopContactImports } from "./modules/contacts/import.service";
 import { creditHandlers } from "./modules/credit/credit.routes";
 import { thresholdHandlers } from "./modules/credit/thresholds.routes";
 import { keywordHandlers } from "./modules/keywords/keywords.routes";
@@ -108,6 +109,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (config.runWorkers) await queue.startWorkers(jobHandlers(deps));
 
   app.addHook("onClose", async () => {
+    await stopContactImports(deps); // contacts: running imports commit their batch and end
     await stopListening();
     await queue.stop();
     await email.close();

@@ -106,7 +106,8 @@ async function importRows(
   plan: ColumnPlan,
   cells: AsyncIterable<string[]> | Iterable<string[]>,
   counters: Counters,
-): Promise<{ cancelled: boolean }> {
+  stopping: () => boolean = () => false,
+): Promise<{ cancelled: boolean; interrupted?: boolean }> {
   const { db } = database;
   const seen = new Set<number>();
   let pending: Valid[] = [];
@@ -230,6 +231,11 @@ async function importRows(
     }
     if (pending.length + issues.length >= IMPORT_BATCH_ROWS) {
       if (await submit()) return { cancelled: true };
+      if (stopping()) {
+        // the server is shutting down: the batch being written commits, nothing after it is read
+        await inFlight;
+        return { cancelled: false, interrupted: true };
+      }
     }
   }
   if (await submit()) return { cancelled: true };
@@ -298,9 +304,25 @@ export type UploadAnswer =
   | { status: 409; body: S["ContactUploadIssues"] }
   | { status: 202; body: S["ContactImport"] };
 
+/** The background imports of each app (its Deps): stopped when the app closes. */
+const registries = new WeakMap<Deps, { stopping: boolean; running: Set<Promise<void>> }>();
+
+/**
+ * Stops the app's background imports (app.ts, on close): each commits the batch it is writing and ends
+ * `failed` with IMPORT_INTERRUPTED (committed batches counted); queued ones end the same way unstarted.
+ */
+export async function stopContactImports(deps: Deps): Promise<void> {
+  const registry = registries.get(deps);
+  if (!registry) return;
+  registry.stopping = true;
+  await Promise.allSettled([...registry.running]);
+}
+
 export function contactImportsService(deps: Deps) {
   const { database } = deps;
   const { db } = database;
+  const registry = { stopping: false, running: new Set<Promise<void>>() };
+  registries.set(deps, registry);
 
   // background imports of this process, IMPORTS_AT_ONCE at a time
   let active = 0;
@@ -352,7 +374,7 @@ export function contactImportsService(deps: Deps) {
     await database.query(
       `update contact_imports set status = $2::varchar, message = $3::text, finished_at = now(),
               heartbeat_at = now(), rows_total = case when $2::varchar = 'done' then $4::int else rows_total end
-        where id = $1`,
+        where id = $1 and status in ('queued', 'running')`,
       [job.id, outcome, message, counters.rowsDone],
     );
   }
@@ -366,8 +388,16 @@ export function contactImportsService(deps: Deps) {
   ) {
     const counters: Counters = { rowsDone: 0, imported: 0, duplicates: 0, invalid: 0 };
     try {
-      const { cancelled } = await importRows(database, job, plan, cells, counters);
-      await finish(job, cancelled ? "cancelled" : "done", counters);
+      const { cancelled, interrupted } = await importRows(
+        database,
+        job,
+        plan,
+        cells,
+        counters,
+        () => registry.stopping,
+      );
+      if (interrupted) await finish(job, "failed", counters, IMPORT_INTERRUPTED);
+      else await finish(job, cancelled ? "cancelled" : "done", counters);
     } catch (err) {
       log?.error({ err, importId: job.id }, "contact import failed");
       const why = err instanceof HttpError && err.statusCode < 500 ? err.message : undefined;
@@ -456,8 +486,17 @@ export function contactImportsService(deps: Deps) {
           }
         })();
         handedOver = true;
-        void inSlot(async () => {
+        const task = inSlot(async () => {
           try {
+            if (registry.stopping) {
+              await finish(
+                job,
+                "failed",
+                { rowsDone: 0, imported: 0, duplicates: 0, invalid: 0 },
+                IMPORT_INTERRUPTED,
+              );
+              return;
+            }
             const started = await database.query(
               `update contact_imports set status = 'running', started_at = now(), heartbeat_at = now()
                 where id = $1 and status = 'queued' returning id`,
@@ -469,6 +508,8 @@ export function contactImportsService(deps: Deps) {
             await file.remove();
           }
         }).catch((err) => log?.error({ err }, "contact import slot failed"));
+        registry.running.add(task);
+        void task.finally(() => registry.running.delete(task));
         return { status: 202, body: await readImport(a.companyId, job.id, STATUS_ISSUE_ROWS) };
       } finally {
         if (!handedOver) await file.remove();

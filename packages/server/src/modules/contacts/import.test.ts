@@ -6,11 +6,12 @@ import { MESSAGES } from "@herald/domain";
 import ExcelJS from "exceljs";
 import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auth, createCompany, eventually, testApp } from "../../test/harness";
+import { auth, createCompany, eventually, secondInstance, testApp } from "../../test/harness";
 import {
   CONTACT_FILE_TOO_LARGE,
   FILE_REQUIRED,
   FORBIDDEN_COLUMN,
+  IMPORT_INTERRUPTED,
   IMPORT_NOT_FOUND,
   ISSUE,
   UNREADABLE_CONTACT_FILE,
@@ -479,6 +480,34 @@ describe("large imports run in the background", () => {
       expect(Number(max!.m)).toBe(6591030000 - 1);
     } finally {
       await db.query("drop trigger if exists herald_test_fail on contacts");
+    }
+  });
+});
+
+describe("server shutdown", () => {
+  it("lets a running import commit its batch and end failed, its committed rows counted", {
+    timeout: 120_000,
+  }, async () => {
+    const { id, owner } = await createCompany(app);
+    const second = await secondInstance();
+    let closed = false;
+    try {
+      const { boundary, head, tail } = multipartParts("s.csv", "text/csv");
+      const res = await second.app.inject({
+        method: "POST",
+        url: "/api/addContacts",
+        payload: Buffer.concat([head, Buffer.from(generated(60_000).csv), tail]),
+        headers: { ...auth(owner), "content-type": `multipart/form-data; boundary=${boundary}` },
+      });
+      expect(res.statusCode, res.body).toBe(202);
+      await second.close();
+      closed = true;
+      const end = (await get(`/contactImports/${res.json().id}`, owner)).json();
+      expect(end).toMatchObject({ status: "failed", message: IMPORT_INTERRUPTED });
+      expect(end.rowsDone % IMPORT_BATCH_ROWS).toBe(0);
+      expect((await companyCounts(id)).contacts).toBe(end.imported);
+    } finally {
+      if (!closed) await second.close();
     }
   });
 });
