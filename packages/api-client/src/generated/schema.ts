@@ -3775,7 +3775,10 @@ export interface components {
             inserted: number;
         };
         ContactIssueRow: {
-            /** @description 1-based row (file data row, the header being row 0; or position in the selection). */
+            /**
+             * @description 1-based row: the file's data row (the header being row 0; blank rows are skipped and not counted), or the
+             *     position in the selection.
+             */
             row: number;
             /** @description The value as written in the file (or the contact's number). */
             mobile: string;
@@ -3803,9 +3806,9 @@ export interface components {
             /** Format: uuid */
             id: string;
             /**
-             * @description `done`: every row was checked (see the counts); `failed`: the file could not be read to its end or the
-             *     import stopped on an error (`message` says why; committed batches stay); `cancelled`: stopped on request
-             *     (committed batches stay).
+             * @description `done`: every row was checked (see the counts); `failed`: the file could not be read to its end, the
+             *     import stopped on an error, or the server stopped (`message` says why; committed batches stay, counted
+             *     in `imported`); `cancelled`: stopped on request (committed batches stay).
              * @enum {string}
              */
             status: "queued" | "running" | "done" | "failed" | "cancelled";
