@@ -40,6 +40,7 @@ import {
   type SpooledFile,
 } from "./import-file";
 import { normalizeContactMobile } from "./mobile";
+import { NumberSet } from "./number-set";
 
 type S = components["schemas"];
 
@@ -109,7 +110,7 @@ async function importRows(
   stopping: () => boolean = () => false,
 ): Promise<{ cancelled: boolean; interrupted?: boolean }> {
   const { db } = database;
-  const seen = new Set<number>();
+  const seen = new NumberSet();
   let pending: Valid[] = [];
   let issues: Issue[] = [];
   let row = 0;
@@ -212,11 +213,9 @@ async function importRows(
     } else if (!name) {
       issues.push({ row, mobile: cut(raw, 64), name, issue: ISSUE.nameRequired });
     } else {
-      const key = Number(checked.mobile);
-      if (seen.has(key)) {
+      if (!seen.add(Number(checked.mobile))) {
         issues.push({ row, mobile: cut(raw, 64), name, issue: ISSUE.duplicateInFile });
       } else {
-        seen.add(key);
         const email = plan.email === null ? "" : cut(c[plan.email], 255);
         pending.push({
           id: uuidv7(),
