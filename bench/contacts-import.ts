@@ -266,21 +266,37 @@ async function main() {
         ["search common 'person 1'", "/api/contacts?limit=100&search=person%201"],
         ["search digits '80012'", "/api/contacts?limit=100&search=80012"],
       ];
+      // a small company beside the large one: its searches must not walk the large company's matches
+      const small = await newCompany("Small Co");
+      await database.query(
+        `insert into contacts (id, company_id, mobile, name, attributes)
+         select gen_random_uuid(), $1, (6580000000 + g)::text, 'Person ' || g, '{}'::jsonb
+           from generate_series(1, 1000) g`,
+        [small.id],
+      );
+      await database.query("analyze contacts");
+      const smallCases: [string, string][] = [
+        ["small co: search 'person 12345'", "/api/contacts?limit=100&search=person%2012345"],
+        ["small co: search digits '80012'", "/api/contacts?limit=100&search=80012"],
+      ];
       const raw = new pg.Client({ connectionString: url.toString() });
       await raw.connect();
       console.log(
         `${"list call".padEnd(32)}${"rows".padStart(6)}${"queries".padStart(9)}${"API ms".padStart(9)}${"raw ms".padStart(9)}  API / raw`,
       );
-      for (const [label, path_] of cases) {
+      for (const [label, path_, headers] of [
+        ...cases.map(([l, p]) => [l, p, lists.headers] as const),
+        ...smallCases.map(([l, p]) => [l, p, small.headers] as const),
+      ]) {
         const get = async () => {
-          const r = await fetch(`${server}${path_}`, { headers: lists.headers });
+          const r = await fetch(`${server}${path_}`, { headers });
           const b = (await r.json()) as { data?: unknown[]; message?: string };
           if (r.status !== 200) throw new Error(`${label}: ${r.status} ${b.message}`);
           return b;
         };
         for (let i = 0; i < 3; i++) await get();
         const { result, statements } = await recordQueries(() =>
-          app.inject({ method: "GET", url: path_, headers: lists.headers }),
+          app.inject({ method: "GET", url: path_, headers }),
         );
         const rowsSeen = (result.json() as { data: unknown[] }).data.length;
         const apiTimes: number[] = [];

@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite, parse as pgliteParse, protocol } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -125,8 +126,8 @@ export async function openDatabase(opts: {
     ensurePrivateDir(opts.dataDir);
     ensurePrivateDir(dir);
   }
-  // pg_trgm: the contacts search indexes (migration 0006)
-  const pglite = await PGlite.create(dir, { extensions: { pg_trgm } });
+  // pg_trgm and btree_gin: the contacts search indexes (migration 0006)
+  const pglite = await PGlite.create(dir, { extensions: { pg_trgm, btree_gin } });
   if (dir) restrictTree(dir);
   const db = drizzlePglite(pglite, { schema, logger: drizzleLogger }) as unknown as Db;
   return {

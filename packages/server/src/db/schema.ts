@@ -431,7 +431,8 @@ export const creditReservations = pgTable(
 /**
  * The phone book: one row per contact of a company. `mobile` is the E.164 number without '+' (as every
  * number in Herald), unique per company. Lists page by keyset on (company_id, created_at desc, id desc);
- * search uses trigram indexes (pg_trgm) on the lowered name and on the number, so "contains" stays indexed.
+ * search uses trigram indexes (pg_trgm) on the lowered name and on the number, led by company_id (btree_gin),
+ * so "contains" stays indexed and a small company's search never walks a large company's matches.
  * `attributes` holds an upload's extra columns by header (message variables of broadcasts).
  */
 export const contacts = pgTable(
@@ -452,8 +453,8 @@ export const contacts = pgTable(
   (t) => [
     uniqueIndex("contacts_company_mobile_key").on(t.companyId, t.mobile),
     index("contacts_company_keyset_idx").on(t.companyId, t.createdAt.desc(), t.id.desc()),
-    index("contacts_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
-    index("contacts_mobile_trgm_idx").using("gin", sql`${t.mobile} gin_trgm_ops`),
+    index("contacts_name_trgm_idx").using("gin", t.companyId, sql`lower(${t.name}) gin_trgm_ops`),
+    index("contacts_mobile_trgm_idx").using("gin", t.companyId, sql`${t.mobile} gin_trgm_ops`),
   ],
 );
 
@@ -477,7 +478,7 @@ export const contactGroups = pgTable(
   (t) => [
     uniqueIndex("contact_groups_company_name_key").on(t.companyId, sql`lower(${t.name})`),
     index("contact_groups_company_keyset_idx").on(t.companyId, t.createdAt.desc(), t.id.desc()),
-    index("contact_groups_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    index("contact_groups_name_trgm_idx").using("gin", t.companyId, sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );
 

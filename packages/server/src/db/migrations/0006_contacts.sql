@@ -1,6 +1,9 @@
--- Contacts search uses trigram indexes ("contains" on names and numbers); pg_trgm is a trusted extension
--- (PostgreSQL 13+) and is loaded by the embedded database (db/client.ts).
+-- Contacts search uses trigram indexes ("contains" on names and numbers) led by company_id, so a search only
+-- walks its own company's entries: pg_trgm and btree_gin are trusted extensions (PostgreSQL 13+), loaded by the
+-- embedded database too (db/client.ts).
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
+--> statement-breakpoint
+CREATE EXTENSION IF NOT EXISTS btree_gin;
 --> statement-breakpoint
 CREATE TABLE "contact_groups" (
 	"id" uuid PRIMARY KEY NOT NULL,
@@ -75,12 +78,12 @@ ALTER TABLE "group_members" ADD CONSTRAINT "group_members_group_id_contact_group
 ALTER TABLE "group_members" ADD CONSTRAINT "group_members_contact_id_contacts_id_fk" FOREIGN KEY ("contact_id") REFERENCES "public"."contacts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "contact_groups_company_name_key" ON "contact_groups" USING btree ("company_id",lower("name"));--> statement-breakpoint
 CREATE INDEX "contact_groups_company_keyset_idx" ON "contact_groups" USING btree ("company_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "contact_groups_name_trgm_idx" ON "contact_groups" USING gin (lower("name") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "contact_groups_name_trgm_idx" ON "contact_groups" USING gin ("company_id",lower("name") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "contact_imports_company_idx" ON "contact_imports" USING btree ("company_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "contacts_company_mobile_key" ON "contacts" USING btree ("company_id","mobile");--> statement-breakpoint
 CREATE INDEX "contacts_company_keyset_idx" ON "contacts" USING btree ("company_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "contacts_name_trgm_idx" ON "contacts" USING gin (lower("name") gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "contacts_mobile_trgm_idx" ON "contacts" USING gin ("mobile" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "contacts_name_trgm_idx" ON "contacts" USING gin ("company_id",lower("name") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "contacts_mobile_trgm_idx" ON "contacts" USING gin ("company_id","mobile" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "group_members_contact_idx" ON "group_members" USING btree ("contact_id");--> statement-breakpoint
 CREATE INDEX "group_members_keyset_idx" ON "group_members" USING btree ("group_id","created_at" DESC NULLS LAST,"contact_id" DESC NULLS LAST);
 --> statement-breakpoint
