@@ -12,6 +12,8 @@ import { listenForInvalidations, SessionCache } from "./lib/session-cache";
 import { departmentHandlers } from "./modules/admin/departments.routes";
 import { userAdminHandlers } from "./modules/admin/users.routes";
 import { accountHandlers } from "./modules/auth/auth.routes";
+import { contactHandlers } from "./modules/contacts/contacts.routes";
+import { stopContactImports } from "./modules/contacts/import.service";
 import { creditHandlers } from "./modules/credit/credit.routes";
 import { statementHandlers } from "./modules/credit/statement.routes";
 import { thresholdHandlers } from "./modules/credit/thresholds.routes";
@@ -57,6 +59,7 @@ function moduleHandlers(deps: Deps): Handlers {
     ...creditHandlers(deps),
     ...paymentHandlers(deps),
     ...statementHandlers(deps),
+    ...contactHandlers(deps),
   };
 }
 
@@ -116,6 +119,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (config.runWorkers) await queue.startWorkers(jobHandlers(deps));
 
   app.addHook("onClose", async () => {
+    await stopContactImports(deps); // contacts: running imports commit their batch and end
     await stopListening();
     await queue.stop();
     await email.close();

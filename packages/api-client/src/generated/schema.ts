@@ -1610,10 +1610,45 @@ export interface paths {
         };
         /**
          * List contacts
-         * @description Contacts of the company for contact/individual (and the broadcast and compose pickers), newest first.
-         *     The specification says only "lists"; designed as `{ data: Contact[] }`.
+         * @description Contacts of the company for contact/individual (and the broadcast and compose pickers), newest first
+         *     (`created_at` then `id`, descending), paged by keyset: pass the previous answer's `nextCursor` as `cursor`
+         *     for the next page; `nextCursor` is null on the last page. A cursor is opaque and only valid with the same
+         *     `search`.
+         *
+         *     `search` (case-insensitive) matches a contact whose name contains the text, or, when the text holds
+         *     digits, whose mobile number contains those digits (spaces, `+`, `-` and brackets ignored).
+         *
+         *     `total` is the number of matching contacts counted up to 10,000 (`totalExact` false beyond that, when the
+         *     portal shows "10,000+"); it is sent with the first page only (no `cursor`), so paging stays one indexed
+         *     query whatever the company's size. Every signed-in user of the company may manage its contacts
+         *     (the specification puts contact routes under the sign-in guard, not the admin one).
          */
         get: operations["listContacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export contacts as CSV or XLSX
+         * @description Streams every contact of the company (or of the group `groupId`, or those matching `search`) as a file the
+         *     upload accepts back: columns `mobile`, `name`, `email`, `created_at`, then one column per attribute key found
+         *     in the exported contacts (sorted). Used by `herald contacts export`. The body is streamed in rows as they
+         *     are read (memory stays flat); cells that a spreadsheet would run as a formula (starting with `=`, `+`, `-`,
+         *     `@`, a tab or a carriage return) are prefixed with `'`. Mobile numbers are written without `+` for that
+         *     reason.
+         */
+        get: operations["exportContacts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1633,7 +1668,7 @@ export interface paths {
         put?: never;
         /**
          * Get a contact
-         * @description Read-only details for contact/individual/{id} and the edit form. Response designed as the Contact.
+         * @description Read-only details for contact/individual/{id} and the edit form, with its groups and attributes.
          */
         post: operations["getContact"];
         delete?: never;
@@ -1655,7 +1690,10 @@ export interface paths {
          * Add one contact
          * @description Adds one contact. Optional query parameters put it into groups at once: `groupId` (comma-separated ids of
          *     existing groups) and/or `groupName` (a group of that name, created when it does not exist).
-         *     Mobile numbers are unique within the company. Response body not shown; designed as the created Contact.
+         *     `contactNumber` is normalised to E.164 and stored as its digits without `+` (as every number in Herald):
+         *     a number that is not valid with its country code is also tried as a national number of `country`
+         *     (default SG). Mobile numbers are unique within the company. Response body not shown; designed as the created
+         *     Contact.
          */
         post: operations["addContact"];
         delete?: never;
@@ -1675,16 +1713,99 @@ export interface paths {
         put?: never;
         /**
          * Upload contacts from a file
-         * @description Bulk upload from a `.csv` or `.xlsx` file (multipart field `file`) whose first two columns are `mobile` then
-         *     `name`; extra columns are allowed and ignored. The file is streamed; the size limit is 157286400 bytes
-         *     (the specification's message says 1.5 MB, an inconsistency kept visible here). `groupId` / `groupName` work as for
-         *     /addContact and apply to every inserted contact.
+         * @description Bulk upload from a `.csv` or `.xlsx` file (multipart, one part `file`). The first row is the header: its first
+         *     two columns must be `mobile` then `name` (case and surrounding spaces ignored; otherwise "Default Columns Not
+         *     Found !"). An `email` column fills the contact's e-mail; every other column becomes a contact attribute named
+         *     by its header (trimmed, at most 64 characters, up to 50 attributes; `__proto__`, `constructor` and
+         *     `prototype` refuse the file). The file is streamed to temporary storage while its size is counted (at most
+         *     157286400 bytes; the specification's message says 1.5 MB, an inconsistency kept visible here) and checked
+         *     before any parsing: its content must match its type (an XLSX is a ZIP whose entry count and uncompressed size
+         *     are checked before unzipping). A refused file writes nothing.
          *
-         *     Good rows are inserted. When some rows have problems (invalid number, missing name, duplicate in the file or
-         *     already a contact) the call answers 409 with the problem rows; the portal shows "N Contacts uploaded with issues !"
-         *     and offers them as report.xlsx. Response body of the success case not shown; designed as `ContactUploadResult`.
+         *     Rows: mobile normalised to E.164 (digits without `+`; national numbers take `country`, default SG), name
+         *     required. Problem rows (invalid number, missing name, duplicate in the file, already a contact) are kept
+         *     with their 1-based data row number (the header is row 0), value and reason; the others are inserted in
+         *     batches, each batch its own transaction. `groupId` / `groupName` work as for /addContact and apply to every
+         *     inserted contact. `dryRun=true` checks the whole file and reports without writing any contact.
+         *
+         *     Every upload is an import (`ContactImport`) whose report stays available as `report.xlsx`. A small file
+         *     (at most 1 MB, some 20,000 rows) is read whole and imported before the answer: 200 when every row was
+         *     inserted, 409 with the problem rows otherwise (the portal shows "N Contacts uploaded with issues !" and offers
+         *     the report); a small file that cannot be read to its end is refused (400) with nothing written. A larger file
+         *     answers 202 once its header has been checked, with the import (status `queued`) and a `Location` header;
+         *     follow it with `GET /contactImports/{id}` until its status is `done`, `failed` or `cancelled` (a large file
+         *     that turns out unreadable part-way ends `failed`, its committed batches kept). Large imports run in the
+         *     process that received the file, at most two at a time per process (the others wait as `queued`).
          */
         post: operations["addContacts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contactImports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow a contact import
+         * @description Progress of an import for the portal's progress bar and `herald contacts import`: status, rows read so far
+         *     (`rowsDone`; `rowsTotal` once the whole file is read), rows inserted and the problem rows counted by kind.
+         *     `rows` holds the first 100 problem rows; all of them are in `report.xlsx`. Polling is one indexed read.
+         *     Imports are visible to every user of the company.
+         */
+        get: operations["getContactImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contactImports/{id}/report.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the problem rows of an import
+         * @description The error log of an import as a workbook (columns Row, Mobile, Name, Reason), streamed. Row is the 1-based
+         *     data row of the file (the header is row 0). Cells are written as text with formulas neutralised.
+         *     Available while the import runs (the rows found so far) and after it ends.
+         */
+        get: operations["downloadContactImportReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contactImports/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a running import
+         * @description Stops a queued or running import after the batch it is writing: batches already committed stay (their
+         *     contacts are counted in `imported`), nothing of a half batch is written. Answers the import; its status
+         *     becomes `cancelled` once the importer has stopped (at once when it had not started). Cancelling an import
+         *     that has ended changes nothing and answers it as it is.
+         */
+        post: operations["cancelContactImport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1701,7 +1822,7 @@ export interface paths {
         /**
          * Download the contact upload template
          * @description The sample spreadsheet for /addContacts: columns `mobile`, `name` (required, in this order) and the sample
-         *     extra columns `age` and `email`.
+         *     extra columns `age` and `email`, with one example row.
          */
         get: operations["downloadUploadTemplate"];
         put?: never;
@@ -1723,7 +1844,8 @@ export interface paths {
         put?: never;
         /**
          * Edit a contact
-         * @description Updates name, number, email and group membership (`groupIds` replaces the contact's groups; omit it to keep them).
+         * @description Updates name, number, email, attributes (replaced when sent) and group membership (`groupIds` replaces the
+         *     contact's groups; omit it to keep them). The number follows /addContact's rules (`country` default SG).
          *     The portal then shows "Contact Successfully Edited !". Response body not shown; designed as the updated Contact.
          */
         post: operations["editContact"];
@@ -1764,7 +1886,8 @@ export interface paths {
         put?: never;
         /**
          * Delete contacts
-         * @description Deletes the selected contacts, all or nothing. Response body not shown; designed as `Ok`.
+         * @description Deletes the selected contacts and their group memberships, all or nothing: when any id is not a contact of
+         *     the caller's company nothing is deleted (404). Response body not shown; designed as `Ok`.
          */
         post: operations["deleteContacts"];
         delete?: never;
@@ -1782,8 +1905,10 @@ export interface paths {
         };
         /**
          * List groups
-         * @description Groups of the company with their member counts (without members), newest first.
-         *     The specification says only "lists"; designed as `{ data: Group[] }`.
+         * @description Groups of the company with their member counts (without members), newest first, paged by keyset like
+         *     /contacts (`limit`, `cursor` -> `nextCursor`; `total` up to 10,000 on the first page). `search` matches group
+         *     names containing the text, case-insensitive. `total_recipients` is kept with the group, so a page costs one
+         *     query however large the groups are.
          */
         get: operations["listGroups"];
         put?: never;
@@ -1805,9 +1930,10 @@ export interface paths {
         put?: never;
         /**
          * Create a group
-         * @description Creates an empty group. Group names are unique within the company. The server answers 409 for a duplicate name;
-         *     one copy of the add screen in the specification also treats a 422 the same way, which this server never sends.
-         *     Response body not shown; designed as the created Group.
+         * @description Creates an empty group. Group names are unique within the company without regard to case (surrounding
+         *     spaces are trimmed). The server answers 409 "The group name already exists. Please use another name." for a
+         *     duplicate name; one copy of the add screen in the specification treats a 422 the same way, which this server
+         *     never sends: clients show the message of either. Response body not shown; designed as the created Group.
          */
         post: operations["addGroup"];
         delete?: never;
@@ -1826,8 +1952,11 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Get a group with its members
-         * @description Returns `groupName` and `groupMembers` (as the specification shows) with the other Group fields.
+         * Get a group with a page of its members
+         * @description Returns `groupName` and `groupMembers` (as the specification shows) with the other Group fields. Members are
+         *     paged by keyset, most recently added first: `limit` (the member table's page sizes 10/100/1000; default 100),
+         *     `cursor` from the previous answer's `nextCursor`, and `search` (name or number, as /contacts).
+         *     `total_recipients` counts every member.
          */
         post: operations["getGroup"];
         delete?: never;
@@ -1908,9 +2037,10 @@ export interface paths {
         /**
          * Add contacts into groups
          * @description Adds the selected contacts (`selectedRows`) into every selected group (`selectedGroup`, the modal's multi-select).
-         *     Contacts that are already members are reported, the others are added: when any contact has an issue the call
-         *     answers 409 with those rows (the portal shows "N Contacts with issues !"), `row` being the 1-based position in
-         *     `selectedRows`. Response body of the success case not shown; designed as `Ok`.
+         *     Contacts that are already members of a group are reported (one row per contact and group), the others are
+         *     added: when any contact has an issue the call answers 409 with those rows and the message
+         *     "N Contacts with issues !" (N distinct contacts), `row` being the 1-based position in `selectedRows`.
+         *     Response body of the success case not shown; designed as `Ok`.
          */
         post: operations["addMembers"];
         delete?: never;
@@ -1950,7 +2080,8 @@ export interface paths {
         put?: never;
         /**
          * Remove contacts from a group
-         * @description Removes the selected members (`selectedRows`, contact ids) from the group `id`. Response designed as `Ok`.
+         * @description Removes the selected members (`selectedRows`, contact ids) from the group `id`. Ids that are not members are
+         *     ignored; the contacts themselves stay. Response designed as `Ok`.
          */
         post: operations["removeMembers"];
         delete?: never;
@@ -3543,18 +3674,6 @@ export interface components {
             /** @description The uploaded file. */
             file: unknown;
         };
-        ContactIssueRow: {
-            /** @description 1-based row (file data row, or position in the selection). */
-            row: number;
-            mobile: string;
-            name: string;
-            /** @description What is wrong, e.g. Invalid mobile number, Duplicate, Already exists. */
-            issue: string;
-        };
-        /** @description Error answer that also lists the problem rows (bulk contact upload, add members). */
-        ContactIssues: components["schemas"]["Error"] & {
-            rows: components["schemas"]["ContactIssueRow"][];
-        };
         /** @description Report and campaign list filter. `startDate`/`endDate` are designed (not shown in the specification). */
         ReportFilter: {
             /**
@@ -3685,9 +3804,18 @@ export interface components {
         };
         /**
          * @description Mobile number with country code, digits only (a leading + is tolerated), 7 to 15 digits. The portal strips
-         *     non-digits and defaults the country to SG.
+         *     non-digits and defaults the country to SG; a number without a valid country code is read as a national
+         *     number of the call's `country` (default SG).
          */
         ContactMobileNumber: string;
+        /**
+         * @description Extra values of a contact, by name: the upload's columns after `mobile` and `name` (and `email`). They become
+         *     message variables in broadcasts. Names are 1 to 64 characters; `__proto__`, `constructor` and `prototype`
+         *     are refused.
+         */
+        ContactAttributes: {
+            [key: string]: string;
+        };
         ContactGroupRef: {
             /** Format: uuid */
             id: string;
@@ -3699,10 +3827,15 @@ export interface components {
             /** Format: uuid */
             id: string;
             name: string;
+            /** @description E.164 number without `+` (calling code then national digits), as Herald stores numbers. */
             mobile: string;
             email: string | null;
+            attributes: components["schemas"]["ContactAttributes"];
             /** Format: date-time */
             created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description The contact's groups, by name (at most 100 in lists; all in /getContact). */
             groups: components["schemas"]["ContactGroupRef"][];
             /**
              * Format: date-time
@@ -3714,7 +3847,16 @@ export interface components {
             /** @description Channel of a social contact; null for a phone-book contact. */
             channelType: components["schemas"]["ChannelType"] | null;
         };
-        ContactList: {
+        /** @description Keyset paging fields of a list answer. */
+        KeysetPage: {
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+            /** @description Matching rows counted up to 10,000; sent with the first page only. */
+            total?: number;
+            /** @description False when there are more matching rows than `total` (10,000+). */
+            totalExact?: boolean;
+        };
+        ContactList: components["schemas"]["KeysetPage"] & {
             data: components["schemas"]["Contact"][];
         };
         ContactInput: {
@@ -3723,21 +3865,102 @@ export interface components {
             contactNumber: components["schemas"]["ContactMobileNumber"];
             /** @description Optional and not validated, as the specification says. */
             email?: string | null;
+            attributes?: components["schemas"]["ContactAttributes"];
         };
         ContactEdit: {
             /** Format: uuid */
             id: string;
+            /** @description Required ("This is required"). */
             name: string;
             contactNumber: components["schemas"]["ContactMobileNumber"];
             email?: string | null;
+            attributes?: components["schemas"]["ContactAttributes"];
             /** @description The contact's groups after the edit; omitted keeps them. */
             groupIds?: string[];
         };
-        ContactUploadResult: {
+        /** @description What an import did so far. Problem rows are `duplicates` + `invalid`. */
+        ContactImportCounts: {
+            /**
+             * Format: uuid
+             * @description The import (`GET /contactImports/{id}`, its `report.xlsx`).
+             */
+            importId: string;
+            /** @description Data rows of the file; null until the whole file has been read. */
+            rowsTotal?: number | null;
+            /** @description Data rows checked and, when valid, committed. */
+            rowsDone: number;
+            /** @description Problem rows so far (`duplicates` + `invalid`). */
+            rowsFailed: number;
+            /** @description Contacts inserted (committed); with `dryRun`, the rows that would be. */
+            imported: number;
+            /** @description Rows whose number repeats an earlier row of the file or an existing contact. */
+            duplicates: number;
+            /** @description Rows with an invalid number or no name. */
+            invalid: number;
+        };
+        /** @description Every row of a small upload was inserted (or, with `dryRun`, would be). */
+        ContactUploadResult: components["schemas"]["ContactImportCounts"] & {
             message: string;
+            /** @description Same as `imported`. */
             inserted: number;
         };
-        /** @description Group name, 1 to 100 characters, not blank. */
+        ContactIssueRow: {
+            /**
+             * @description 1-based row: the file's data row (the header being row 0; blank rows are skipped and not counted), or the
+             *     position in the selection.
+             */
+            row: number;
+            /** @description The value as written in the file (or the contact's number). */
+            mobile: string;
+            name: string;
+            /**
+             * @description Why the row was not added: "Invalid mobile number", "Name is required", "Duplicate in file",
+             *     "Already exists", "Already in group <name>".
+             */
+            issue: string;
+        };
+        /** @description Error answer that also lists the problem rows (bulk contact upload, add members). */
+        ContactIssues: components["schemas"]["Error"] & {
+            rows: components["schemas"]["ContactIssueRow"][];
+        };
+        /**
+         * @description A small upload with problem rows (409): `message` is "N Contacts uploaded with issues !", `rows` the problem
+         *     rows (the first 5,000; all of them in report.xlsx), and the import's counts.
+         */
+        ContactUploadIssues: components["schemas"]["ContactIssues"] & components["schemas"]["ContactImportCounts"] & {
+            /** @description Same as `imported`. */
+            inserted: number;
+        };
+        /** @description An upload of contacts and its progress. */
+        ContactImport: components["schemas"]["ContactImportCounts"] & {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description `done`: every row was checked (see the counts); `failed`: the file could not be read to its end, the
+             *     import stopped on an error, or the server stopped (`message` says why; committed batches stay, counted
+             *     in `imported`); `cancelled`: stopped on request (committed batches stay).
+             * @enum {string}
+             */
+            status: "queued" | "running" | "done" | "failed" | "cancelled";
+            fileName: string;
+            /** @description File size in bytes. */
+            size: number;
+            dryRun: boolean;
+            /**
+             * @description When ended: "N Contacts uploaded with issues !" when rows had problems, the reason of a failure, or
+             *     null.
+             */
+            message: string | null;
+            /** @description The first 100 problem rows (all of them in report.xlsx). */
+            rows: components["schemas"]["ContactIssueRow"][];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            finishedAt: string | null;
+        };
+        /** @description Group name, 1 to 100 characters, not blank ("This is required"); trimmed when stored. */
         GroupName: string;
         GroupMember: {
             /**
@@ -3767,11 +3990,26 @@ export interface components {
             updated_at: string;
             groupMembers?: components["schemas"]["GroupMember"][];
         };
-        /** @description A group with `groupName` and its members, as /getGroup returns it. */
+        GetGroupRequest: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description Members per page (the member table offers 10, 100 and 1000).
+             * @default 100
+             */
+            limit: number;
+            /** @description `nextCursor` of the previous page. */
+            cursor?: string;
+            /** @description Name or number of the members to list, as /contacts. */
+            search?: string;
+        };
+        /** @description A group with `groupName` and one page of its members, as /getGroup returns it. */
         GroupDetail: components["schemas"]["Group"] & {
             groupName: string;
+            /** @description Pass as `cursor` for the next page of members; null on the last page. */
+            nextCursor: string | null;
         };
-        GroupList: {
+        GroupList: components["schemas"]["KeysetPage"] & {
             data: components["schemas"]["Group"][];
         };
         ForwardingStatus: {
@@ -4411,6 +4649,14 @@ export interface components {
         PageLimit: number;
         /** @description ETag of the previous answer; the server answers 304 when nothing changed. */
         IfNoneMatch: string;
+        /** @description Rows per page of a keyset-paged list (contacts 100/200/500 in the portal). */
+        ListLimit: number;
+        /** @description `nextCursor` of the previous page (opaque); omitted for the first page. */
+        ListCursor: string;
+        /** @description ISO 3166-1 alpha-2 country of numbers written without their country code (default SG). */
+        ContactCountry: string;
+        /** @description Import id (`importId` of /addContacts). */
+        ContactImportId: string;
         /** @description Put the contact(s) into the group of this name, creating it when it does not exist. */
         ContactGroupName: string;
         /** @description Comma-separated ids of existing groups to put the contact(s) into. */
@@ -6440,14 +6686,21 @@ export interface operations {
     };
     listContacts: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Rows per page of a keyset-paged list (contacts 100/200/500 in the portal). */
+                limit?: components["parameters"]["ListLimit"];
+                /** @description `nextCursor` of the previous page (opaque); omitted for the first page. */
+                cursor?: components["parameters"]["ListCursor"];
+                /** @description Case-insensitive text to look for (designed). */
+                search?: components["parameters"]["Search"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Contacts */
+            /** @description One page of contacts */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6456,8 +6709,44 @@ export interface operations {
                     "application/json": components["schemas"]["ContactList"];
                 };
             };
+            /** @description A malformed `cursor` ("Invalid cursor") or `limit`. */
+            400: components["responses"]["BadRequest"];
             /** @description Missing, invalid or expired token (the portal shows "Invalid or expired token"). */
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    exportContacts: {
+        parameters: {
+            query?: {
+                /** @description File format (default `csv`). */
+                format?: "csv" | "xlsx";
+                /** @description Export only the members of this group. */
+                groupId?: string;
+                /** @description Case-insensitive text to look for (designed). */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contacts file */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="contacts.csv"` (or `contacts.xlsx`) */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description `groupId` is not a group of the caller's company. */
+            404: components["responses"]["NotFound"];
         };
     };
     getContact: {
@@ -6484,6 +6773,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description No such contact in the caller's company ("Contact not found"). */
             404: components["responses"]["NotFound"];
         };
     };
@@ -6494,6 +6784,8 @@ export interface operations {
                 groupName?: components["parameters"]["ContactGroupName"];
                 /** @description Comma-separated ids of existing groups to put the contact(s) into. */
                 groupId?: components["parameters"]["ContactGroupIds"];
+                /** @description ISO 3166-1 alpha-2 country of numbers written without their country code (default SG). */
+                country?: components["parameters"]["ContactCountry"];
             };
             header?: never;
             path?: never;
@@ -6515,14 +6807,15 @@ export interface operations {
                 };
             };
             /**
-             * @description Invalid input, e.g. "This is required", "Contact Number cannot be less than 7 digits",
-             *     "Contact Number cannot exceed 15 digits.".
+             * @description Invalid input: "This is required" (name), "Contact Number is required",
+             *     "Contact Number cannot be less than 7 digits", "Contact Number cannot exceed 15 digits.",
+             *     "Invalid Contact Number" (no valid number with or without the default country), an invalid attribute.
              */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /** @description A group id of `groupId` is not a group of the caller's company. */
+            /** @description A group id of `groupId` is not a group of the caller's company ("Group not found"). */
             404: components["responses"]["NotFound"];
-            /** @description The mobile number already belongs to a contact (server text, shown as is). */
+            /** @description The mobile number already belongs to a contact ("This contact number already exists."). */
             409: components["responses"]["Conflict"];
         };
     };
@@ -6533,6 +6826,10 @@ export interface operations {
                 groupName?: components["parameters"]["ContactGroupName"];
                 /** @description Comma-separated ids of existing groups to put the contact(s) into. */
                 groupId?: components["parameters"]["ContactGroupIds"];
+                /** @description ISO 3166-1 alpha-2 country of numbers written without their country code (default SG). */
+                country?: components["parameters"]["ContactCountry"];
+                /** @description Check and report only; no contact, group or membership is written. */
+                dryRun?: boolean;
             };
             header?: never;
             path?: never;
@@ -6544,7 +6841,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Every row was inserted */
+            /** @description Every row was inserted (small file) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6553,23 +6850,114 @@ export interface operations {
                     "application/json": components["schemas"]["ContactUploadResult"];
                 };
             };
+            /** @description A large file, accepted; the import runs in the background */
+            202: {
+                headers: {
+                    /** @description `/api/contactImports/{id}` */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactImport"];
+                };
+            };
             /**
-             * @description "Unsupported file type", "Default Columns Not Found", "No valid data found in the file!",
-             *     missing file part, or a file larger than 157286400 bytes.
+             * @description "Unsupported file type" (not .csv or .xlsx, or content that does not match), "Default Columns Not Found !",
+             *     "No valid data found in the file!" (no data row), "Please choose a file to upload." (no part `file`),
+             *     "File size cannot be greater than 150MB !", "The file could not be read.", an invalid column name, or an
+             *     invalid `country`.
              */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             /** @description A group id of `groupId` is not a group of the caller's company. */
             404: components["responses"]["NotFound"];
-            /** @description Uploaded with issues; the valid rows were inserted and `rows` lists the others. */
+            /** @description Uploaded with issues (small file); the valid rows were inserted and `rows` lists the others. */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContactIssues"];
+                    "application/json": components["schemas"]["ContactUploadIssues"];
                 };
             };
+        };
+    };
+    getContactImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Import id (`importId` of /addContacts). */
+                id: components["parameters"]["ContactImportId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactImport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No such import in the caller's company ("Import not found"). */
+            404: components["responses"]["NotFound"];
+        };
+    };
+    downloadContactImportReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Import id (`importId` of /addContacts). */
+                id: components["parameters"]["ContactImportId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report workbook */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="report.xlsx"` */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    cancelContactImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Import id (`importId` of /addContacts). */
+                id: components["parameters"]["ContactImportId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import, cancelled or being cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactImport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     downloadUploadTemplate: {
@@ -6597,7 +6985,10 @@ export interface operations {
     };
     editContact: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description ISO 3166-1 alpha-2 country of numbers written without their country code (default SG). */
+                country?: components["parameters"]["ContactCountry"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6617,12 +7008,12 @@ export interface operations {
                     "application/json": components["schemas"]["Contact"];
                 };
             };
-            /** @description Invalid input (the server's message is shown in an error dialog). */
+            /** @description Invalid input (the server's message is shown in an error dialog), as for /addContact. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             /** @description No such contact, or a group id that is not a group of the caller's company. */
             404: components["responses"]["NotFound"];
-            /** @description The mobile number already belongs to another contact. */
+            /** @description The mobile number already belongs to another contact ("This contact number already exists."). */
             409: components["responses"]["Conflict"];
         };
     };
@@ -6683,7 +7074,14 @@ export interface operations {
     };
     listGroups: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Rows per page of a keyset-paged list (contacts 100/200/500 in the portal). */
+                limit?: components["parameters"]["ListLimit"];
+                /** @description `nextCursor` of the previous page (opaque); omitted for the first page. */
+                cursor?: components["parameters"]["ListCursor"];
+                /** @description Case-insensitive text to look for (designed). */
+                search?: components["parameters"]["Search"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6699,6 +7097,8 @@ export interface operations {
                     "application/json": components["schemas"]["GroupList"];
                 };
             };
+            /** @description A malformed `cursor` ("Invalid cursor") or `limit`. */
+            400: components["responses"]["BadRequest"];
             /** @description Missing, invalid or expired token (the portal shows "Invalid or expired token"). */
             401: components["responses"]["Unauthorized"];
         };
@@ -6727,7 +7127,7 @@ export interface operations {
                     "application/json": components["schemas"]["Group"];
                 };
             };
-            /** @description Name missing, blank or longer than 100 characters. */
+            /** @description Name missing or blank ("This is required") or longer than 100 characters. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             /** @description The group name already exists. Please use another name. */
@@ -6743,11 +7143,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IdRequestBody"];
+                "application/json": components["schemas"]["GetGroupRequest"];
             };
         };
         responses: {
-            /** @description The group and its members */
+            /** @description The group and one page of its members */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6758,6 +7158,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description No such group in the caller's company ("Group not found"). */
             404: components["responses"]["NotFound"];
         };
     };
@@ -6787,7 +7188,7 @@ export interface operations {
                     "application/json": components["schemas"]["Group"];
                 };
             };
-            /** @description Name missing, blank or longer than 100 characters. */
+            /** @description Name missing or blank ("This is required") or longer than 100 characters. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
@@ -6960,6 +7361,7 @@ export interface operations {
             /** @description Nothing selected or malformed ids (the portal shows "Error! An error occurred while deleting rows."). */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description No such group in the caller's company. */
             404: components["responses"]["NotFound"];
         };
     };

@@ -3,6 +3,8 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite, parse as pgliteParse, protocol } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -124,7 +126,8 @@ export async function openDatabase(opts: {
     ensurePrivateDir(opts.dataDir);
     ensurePrivateDir(dir);
   }
-  const pglite = await PGlite.create(dir);
+  // pg_trgm and btree_gin: the contacts search indexes (migration 0006)
+  const pglite = await PGlite.create(dir, { extensions: { pg_trgm, btree_gin } });
   if (dir) restrictTree(dir);
   const db = drizzlePglite(pglite, { schema, logger: drizzleLogger }) as unknown as Db;
   return {

@@ -493,3 +493,133 @@ export const paymentCustomers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.provider] })],
 );
+
+// ---- Contacts and groups (issue 10) ----
+
+/**
+ * The phone book: one row per contact of a company. `mobile` is the E.164 number without '+' (as every
+ * number in Herald), unique per company. Lists page by keyset on (company_id, created_at desc, id desc);
+ * search uses trigram indexes (pg_trgm) on the lowered name and on the number, led by company_id (btree_gin),
+ * so "contains" stays indexed and a small company's search never walks a large company's matches.
+ * `attributes` holds an upload's extra columns by header (message variables of broadcasts).
+ */
+export const contacts = pgTable(
+  "contacts",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    mobile: varchar("mobile", { length: 15 }).notNull(),
+    name: varchar("name", { length: 255 }).notNull(),
+    email: varchar("email", { length: 255 }),
+    attributes: jsonb("attributes").$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("contacts_company_mobile_key").on(t.companyId, t.mobile),
+    index("contacts_company_keyset_idx").on(t.companyId, t.createdAt.desc(), t.id.desc()),
+    index("contacts_name_trgm_idx").using("gin", t.companyId, sql`lower(${t.name}) gin_trgm_ops`),
+    index("contacts_mobile_trgm_idx").using("gin", t.companyId, sql`${t.mobile} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Groups of contacts. Names are unique per company without case; `member_count` is kept by statement
+ * triggers on group_members (migration 0006), so lists never count members.
+ */
+export const contactGroups = pgTable(
+  "contact_groups",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: varchar("name", { length: 100 }).notNull(),
+    memberCount: integer("member_count").notNull().default(0),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("contact_groups_company_name_key").on(t.companyId, sql`lower(${t.name})`),
+    index("contact_groups_company_keyset_idx").on(t.companyId, t.createdAt.desc(), t.id.desc()),
+    index("contact_groups_name_trgm_idx").using("gin", t.companyId, sql`lower(${t.name}) gin_trgm_ops`),
+  ],
+);
+
+/** Membership: deleting a group or a contact removes its rows (the contact itself stays when a group goes). */
+export const groupMembers = pgTable(
+  "group_members",
+  {
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => contactGroups.id, { onDelete: "cascade" }),
+    contactId: uuid("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.contactId] }),
+    index("group_members_contact_idx").on(t.contactId),
+    index("group_members_keyset_idx").on(t.groupId, t.createdAt.desc(), t.contactId.desc()),
+  ],
+);
+
+/**
+ * Uploads of contacts (/addContacts, `herald contacts import`) and their progress; the problem rows are in
+ * contact_import_issues. A running import refreshes `heartbeat_at`; one whose heartbeat stops is shown as
+ * failed (its committed batches stay).
+ */
+export const contactImports = pgTable(
+  "contact_imports",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    fileName: varchar("file_name", { length: 255 }).notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    status: varchar("status", { length: 10 }).notNull().default("queued"),
+    dryRun: boolean("dry_run").notNull().default(false),
+    country: varchar("country", { length: 2 }).notNull().default("SG"),
+    groupIds: jsonb("group_ids").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    message: text("message"),
+    rowsTotal: integer("rows_total"),
+    rowsDone: integer("rows_done").notNull().default(0),
+    imported: integer("imported").notNull().default(0),
+    duplicates: integer("duplicates").notNull().default(0),
+    invalid: integer("invalid").notNull().default(0),
+    cancelRequested: boolean("cancel_requested").notNull().default(false),
+    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("contact_imports_company_idx").on(t.companyId, t.createdAt),
+    check(
+      "contact_imports_status_check",
+      sql`${t.status} in ('queued', 'running', 'done', 'failed', 'cancelled')`,
+    ),
+  ],
+);
+
+/** The problem rows of an import: 1-based data row, the value as written, the name and the reason. */
+export const contactImportIssues = pgTable(
+  "contact_import_issues",
+  {
+    importId: uuid("import_id")
+      .notNull()
+      .references(() => contactImports.id, { onDelete: "cascade" }),
+    row: integer("row").notNull(),
+    mobile: varchar("mobile", { length: 64 }).notNull(),
+    name: varchar("name", { length: 255 }).notNull(),
+    issue: varchar("issue", { length: 120 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.row] })],
+);

@@ -32,3 +32,34 @@ export function containsPattern(text: string | undefined): string | undefined {
 /** The SQL direction of `order`, or the list's default. */
 export const direction = (order: PageQuery["order"], fallback: "asc" | "desc") =>
   (order ?? fallback) === "asc" ? "asc" : "desc";
+
+// ---- Keyset paging (contacts and groups) ----
+
+/** Position after the last row of a page ordered by (created_at desc, id desc). */
+export interface KeysetPosition {
+  /** created_at as PostgreSQL prints it (microseconds kept), passed back as `::timestamptz`. */
+  at: string;
+  id: string;
+}
+
+const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)$/;
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The opaque `nextCursor` of a keyset page. */
+export function encodeCursor(p: KeysetPosition): string {
+  return Buffer.from(`${p.at}|${p.id}`, "utf8").toString("base64url");
+}
+
+/** The position a `cursor` stands for; null when it is not one this server made. */
+export function decodeCursor(cursor: string | undefined): KeysetPosition | null {
+  if (!cursor || cursor.length > 200) return null;
+  const text = Buffer.from(cursor, "base64url").toString("utf8");
+  const bar = text.lastIndexOf("|");
+  const at = text.slice(0, bar);
+  const id = text.slice(bar + 1);
+  if (bar < 0 || !TIMESTAMP_TEXT.test(at) || !UUID_TEXT.test(id)) return null;
+  return { at, id };
+}
+
+/** Totals are counted up to this many matching rows; beyond it `totalExact` is false. */
+export const TOTAL_CAP = 10_000;

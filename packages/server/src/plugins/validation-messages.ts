@@ -21,10 +21,14 @@ import {
   TOO_MANY_SENDER_IDS,
   UNKNOWN_DEPARTMENT,
 } from "../modules/admin/users.messages";
+import { contactFieldMessage } from "../modules/contacts/contacts.messages";
 import { INVALID_CREDIT_ACTION, INVALID_CREDIT_AMOUNT } from "../modules/credit/credit.messages";
 import { STATEMENT_MESSAGES } from "../modules/credit/statement.messages";
 import { AUTO_REPLY_MAX, KEYWORD_MESSAGES, keywordError } from "../modules/keywords/keywords.service";
 import { PURCHASE_TOO_LARGE } from "../modules/payments/payments.messages";
+
+/** Contacts and groups: the calls whose fields follow the contact and group forms. */
+const CONTACT_CALLS = new Set(["/addContact", "/editContact", "/addGroup", "/editGroup"]);
 
 /** Low-credit threshold fields and their labels in the forms. */
 const THRESHOLD_FIELDS = new Map([
@@ -127,6 +131,12 @@ export function validationMessage(
   if (path === "/editMobileSub" && field === "type") return bad(MOBILE_SUB_TYPE_REQUIRED);
   // ---- Mobile subscription lists: /mobileSubList ----
   if (path === "/mobileSubList" && field === "type") return bad("Invalid type: use sub or unsub");
+
+  // ---- Contacts and groups: /addContact, /editContact, /addGroup, /editGroup ----
+  if (CONTACT_CALLS.has(path)) {
+    const message = contactFieldMessage(path, field, value);
+    if (message) return bad(message);
+  }
 
   // ---- Low-credit thresholds: /editCompanyThreshold and /editMyNotification (firstThresh, secondThresh) ----
   if ((path === "/editCompanyThreshold" || path === "/editMyNotification") && THRESHOLD_FIELDS.has(field)) {

@@ -5,10 +5,10 @@
  * ExcelJS's streaming reader opens it, so a crafted archive cannot make it inflate more than a few MB.
  */
 import { Readable } from "node:stream";
-import { inflateRawSync } from "node:zlib";
 import { stripNonDigits } from "@herald/domain";
 import { parse as parseCsv } from "csv-parse/sync";
 import ExcelJS from "exceljs";
+import { checkZipBuffer, ZIP_MAGIC } from "../../lib/zip-check";
 
 export type MobileFileKind = "csv" | "txt" | "xlsx";
 
@@ -64,8 +64,6 @@ function keepNumbers(cells: string[]): string[] {
   return out;
 }
 
-const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-
 /** UTF-8 text (or Latin-1 when it is not valid UTF-8); binary content is refused. */
 function decodeText(buffer: Buffer): string {
   if (buffer.subarray(0, 4).equals(ZIP_MAGIC) || buffer.includes(0)) {
@@ -98,80 +96,19 @@ function readText(buffer: Buffer): string[] {
   }
 }
 
-/**
- * Checks an XLSX archive before any library unzips it: a well-formed central directory of at most
- * XLSX_MAX_ENTRIES entries, stored or deflated, whose local entries follow each other with nothing in
- * between (a streaming reader sees exactly these), and which really inflate to the sizes they declare, at
- * most XLSX_MAX_UNCOMPRESSED in all (inflation stops at the declared size).
- */
+/** Checks an XLSX archive before any library unzips it (lib/zip-check.ts, with this upload's limits). */
 export function checkXlsxArchive(buf: Buffer): void {
-  const bad = () => new MobileFileError(UNREADABLE_MOBILE_FILE);
-  if (buf.length < 22 || !buf.subarray(0, 4).equals(ZIP_MAGIC)) throw bad();
-  let eocd = -1;
-  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 0xffff); i--) {
-    if (buf.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
+  try {
+    checkZipBuffer(buf, { maxEntries: XLSX_MAX_ENTRIES, maxUncompressed: XLSX_MAX_UNCOMPRESSED });
+  } catch {
+    throw new MobileFileError(UNREADABLE_MOBILE_FILE);
   }
-  if (eocd < 0) throw bad();
-  const count = buf.readUInt16LE(eocd + 10);
-  const cdSize = buf.readUInt32LE(eocd + 12);
-  const cdOffset = buf.readUInt32LE(eocd + 16);
-  if (count === 0 || count > XLSX_MAX_ENTRIES || cdOffset + cdSize > eocd) throw bad();
-
-  const entries: { offset: number; compressed: number; size: number; method: number; flags: number }[] = [];
-  let p = cdOffset;
-  let total = 0;
-  for (let n = 0; n < count; n++) {
-    if (p + 46 > eocd || buf.readUInt32LE(p) !== 0x02014b50) throw bad();
-    const entry = {
-      flags: buf.readUInt16LE(p + 8),
-      method: buf.readUInt16LE(p + 10),
-      compressed: buf.readUInt32LE(p + 20),
-      size: buf.readUInt32LE(p + 24),
-      offset: buf.readUInt32LE(p + 42),
-    };
-    // encrypted entries, other methods and ZIP64 markers are not spreadsheets we read
-    if (entry.flags & 1 || (entry.method !== 0 && entry.method !== 8)) throw bad();
-    if (entry.size === 0xffffffff || entry.compressed === 0xffffffff) throw bad();
-    total += entry.size;
-    if (total > XLSX_MAX_UNCOMPRESSED) throw bad();
-    entries.push(entry);
-    p += 46 + buf.readUInt16LE(p + 28) + buf.readUInt16LE(p + 30) + buf.readUInt16LE(p + 32);
-  }
-  if (p !== cdOffset + cdSize) throw bad();
-
-  entries.sort((a, b) => a.offset - b.offset);
-  let expected = 0;
-  for (const e of entries) {
-    if (e.offset !== expected || e.offset + 30 > cdOffset || buf.readUInt32LE(e.offset) !== 0x04034b50) {
-      throw bad();
-    }
-    const dataStart = e.offset + 30 + buf.readUInt16LE(e.offset + 26) + buf.readUInt16LE(e.offset + 28);
-    const dataEnd = dataStart + e.compressed;
-    if (dataEnd > cdOffset) throw bad();
-    const data = buf.subarray(dataStart, dataEnd);
-    let inflated: Buffer;
-    try {
-      inflated = e.method === 0 ? data : inflateRawSync(data, { maxOutputLength: Math.max(e.size, 1) });
-    } catch {
-      throw bad();
-    }
-    if (inflated.length !== e.size) throw bad();
-    expected = dataEnd;
-    if (e.flags & 8) {
-      // data descriptor, with or without its signature
-      expected += buf.readUInt32LE(dataEnd) === 0x08074b50 ? 16 : 12;
-    }
-  }
-  if (expected !== cdOffset) throw bad();
 }
 
 type CellValue = ExcelJS.CellValue;
 
 /** A cell's text: numbers without exponent, rich text joined, a formula's result, a hyperlink's text. */
-function cellText(value: CellValue): string {
+export function cellText(value: CellValue): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "number") {
     return Number.isInteger(value) ? BigInt(value).toString() : String(value);

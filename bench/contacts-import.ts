@@ -1,0 +1,338 @@
+/**
+ * Contacts at volume on PostgreSQL (`npm run bench -- contacts`):
+ *
+ * 1. Import: BENCH_IMPORT_ROWS generated contacts (default 100,000; mobile, name and two attribute columns) are
+ *    streamed as a CSV upload to `POST /api/addContacts` over loopback HTTP (what `herald contacts import`
+ *    does) and followed through `GET /api/contactImports/{id}` until done; beside it the same rows go through a
+ *    raw `COPY contacts FROM STDIN` (psql `\copy`) into another company of the same database. Prints rows per
+ *    second of both, their ratio (goal >= 0.5) and the RSS of the process that runs the server (before, at
+ *    most). Then BENCH_XLSX_ROWS rows (default 100,000) as XLSX against the CSV of the same rows (goal >= 0.25).
+ * 2. Lists at 1M: one company with BENCH_LIST_CONTACTS contacts (default 1,000,000, seeded with set-based SQL)
+ *    and `GET /api/contacts` first page, a deep page by cursor and searches by name and by digits, timed over
+ *    HTTP beside the very statements that request sent, replayed on their own connection. Fails when a list
+ *    call's median is 100 ms or more.
+ *
+ * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): a database of its own is created
+ * and dropped; skipped when unreachable. BENCH_ROUNDS: timed list calls per case (default 20).
+ */
+import { spawnSync } from "node:child_process";
+import { once } from "node:events";
+import { createReadStream, createWriteStream, mkdtempSync, rmSync } from "node:fs";
+import { stat } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import ExcelJS from "exceljs";
+import pg from "pg";
+
+const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+const XLSX_ROWS = Number(process.env.BENCH_XLSX_ROWS ?? 100_000);
+const LIST_CONTACTS = Number(process.env.BENCH_LIST_CONTACTS ?? 1_000_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
+const LIMIT_MS = 100;
+const secret = "bench-secret-bench-secret-bench-secret-0123456789";
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+
+async function writeCsv(file: string, rows: number, offset: number) {
+  const out = createWriteStream(file);
+  out.write("mobile,name,segment,city\n");
+  for (let i = 1; i <= rows; i++) {
+    const line = `65${90_000_000 + offset + i},Person ${i},seg${i % 7},City ${i % 50}\n`;
+    if (!out.write(line)) await once(out, "drain");
+  }
+  out.end();
+  await once(out, "finish");
+}
+
+async function postgresUrl(): Promise<string | undefined> {
+  const base = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const c = new pg.Client({ connectionString: base, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return base;
+  } catch {
+    return undefined;
+  }
+}
+
+async function main() {
+  const base = await postgresUrl();
+  if (!base) {
+    console.log("PostgreSQL: not reachable (set BENCH_DATABASE_URL); skipped");
+    return;
+  }
+  const dbName = `herald_bench_contacts_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const url = new URL(base);
+  url.pathname = `/${dbName}`;
+  const dir = mkdtempSync(path.join(tmpdir(), "herald-bench-contacts-"));
+  let ok = true;
+  try {
+    Object.assign(process.env, {
+      DATABASE_URL: url.toString(),
+      HERALD_DATA_DIR: dir,
+      HERALD_JWT_SECRET: secret,
+      HERALD_DEMO: "false",
+      HERALD_PORTAL_DIR: path.join(tmpdir(), "herald-bench-no-portal"),
+      HERALD_ENV: "development",
+      LOG_LEVEL: "warn",
+      HERALD_PUBLIC_RATE_LIMIT: "100000",
+    });
+    const { buildApp } = await import("../packages/server/src/app");
+    const { loadConfig } = await import("../packages/server/src/config");
+    const { recordQueries } = await import("../packages/server/src/db/client");
+    const { companies, sessions, users } = await import("../packages/server/src/db/schema");
+    const { signToken } = await import("../packages/server/src/lib/tokens");
+    const config = loadConfig(process.env);
+    const app = await buildApp({ config });
+    const { database } = app.deps;
+    try {
+      const newCompany = async (name: string) => {
+        const [company] = await database.db.insert(companies).values({ name }).returning();
+        const [user] = await database.db
+          .insert(users)
+          .values({
+            companyId: company!.id,
+            firstName: "Bench",
+            email: `bench.${name.replace(/\W/g, "")}.${process.pid}@example.com`,
+            passwordHash: "x",
+            userRole: "admin",
+            isOwner: true,
+            emailVerifiedAt: new Date(),
+          })
+          .returning();
+        const [session] = await database.db
+          .insert(sessions)
+          .values({ userId: user!.id, companyId: company!.id, expiresAt: new Date(Date.now() + 3600_000) })
+          .returning();
+        const token = await signToken(
+          config.jwtSecret,
+          { user_id: user!.id, role: "admin", company_id: company!.id, sid: session!.id, typ: "access" },
+          3600,
+        );
+        return { id: company!.id, headers: { authorization: `Bearer ${token}` } };
+      };
+      await app.listen({ port: 0, host: "127.0.0.1" });
+      const server = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+      // ---- 1. import through the API vs raw COPY ----
+      const csv = path.join(dir, "contacts.csv");
+      await writeCsv(csv, IMPORT_ROWS, 0);
+      const { size } = await stat(csv);
+      /** Streams a file to /api/addContacts for a fresh company and follows the import; seconds taken. */
+      const importFile = async (file: string, name: string, type: string, rows: number) => {
+        const importer = await newCompany(`Import ${name} ${Date.now()}`);
+        const boundary = `----herald-bench-${Date.now()}`;
+        const body = Readable.from(
+          (async function* () {
+            yield Buffer.from(
+              `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+            );
+            yield* createReadStream(file);
+            yield Buffer.from(`\r\n--${boundary}--\r\n`);
+          })(),
+        );
+        const started = performance.now();
+        const res = await fetch(`${server}/api/addContacts`, {
+          method: "POST",
+          headers: { ...importer.headers, "content-type": `multipart/form-data; boundary=${boundary}` },
+          body: Readable.toWeb(body) as unknown as BodyInit,
+          duplex: "half",
+        } as RequestInit);
+        const accepted = (await res.json()) as { id?: string; importId?: string; message?: string };
+        if (res.status !== 202 && res.status !== 200)
+          throw new Error(`upload: ${res.status} ${accepted.message}`);
+        const importId = accepted.id ?? accepted.importId!;
+        let status: { status: string; imported: number };
+        for (;;) {
+          const r = await fetch(`${server}/api/contactImports/${importId}`, { headers: importer.headers });
+          status = (await r.json()) as typeof status;
+          if (["done", "failed", "cancelled"].includes(status.status)) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        if (status.status !== "done" || status.imported !== rows) {
+          throw new Error(`import of ${name} ended ${status.status} with ${status.imported} of ${rows}`);
+        }
+        return (performance.now() - started) / 1000;
+      };
+      // warm-up (code paths compiled, statements planned), not timed
+      const warm = path.join(dir, "warm.csv");
+      await writeCsv(warm, 10_000, 8_000_000);
+      await importFile(warm, "warm.csv", "text/csv", 10_000);
+      const baseline = process.memoryUsage().rss;
+      let peak = baseline;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage().rss);
+      }, 50);
+      const apiSeconds = await importFile(csv, "contacts.csv", "text/csv", IMPORT_ROWS);
+      clearInterval(sampler);
+
+      const copier = await newCompany("Copy Co");
+      const copyFile = path.join(dir, "copy.tsv");
+      const out = createWriteStream(copyFile);
+      for (let i = 1; i <= IMPORT_ROWS; i++) {
+        const line = `${crypto.randomUUID()}\t${copier.id}\t65${90_000_000 + i}\tPerson ${i}\t{"segment": "seg${i % 7}", "city": "City ${i % 50}"}\n`;
+        if (!out.write(line)) await once(out, "drain");
+      }
+      out.end();
+      await once(out, "finish");
+      const copyStarted = performance.now();
+      const psql = spawnSync(
+        "psql",
+        [
+          url.toString(),
+          "-q",
+          "-c",
+          `\\copy contacts (id, company_id, mobile, name, attributes) from '${copyFile}'`,
+        ],
+        { encoding: "utf8" },
+      );
+      const copySeconds = (performance.now() - copyStarted) / 1000;
+      if (psql.status !== 0) throw new Error(`psql \\copy failed: ${psql.stderr}`);
+      const apiRate = IMPORT_ROWS / apiSeconds;
+      const copyRate = IMPORT_ROWS / copySeconds;
+      console.log(`\nimport of ${IMPORT_ROWS} rows (${mb(size)} CSV), PostgreSQL`);
+      console.log(
+        `  API (streamed upload, checks, batches, progress): ${apiRate.toFixed(0).padStart(8)} rows/s`,
+      );
+      console.log(
+        `  raw COPY (psql \\copy, same rows):                 ${copyRate.toFixed(0).padStart(8)} rows/s`,
+      );
+      console.log(`  ratio API / COPY: ${(apiRate / copyRate).toFixed(2)} (goal >= 0.5)`);
+      console.log(
+        `  RSS of the server process: ${mb(baseline)} before, ${mb(peak)} at most during the import`,
+      );
+
+      // ---- XLSX against the CSV of the same rows ----
+      const xlsxFile = path.join(dir, "contacts.xlsx");
+      const xlsxCsv = path.join(dir, "contacts-xlsx.csv");
+      await writeCsv(xlsxCsv, XLSX_ROWS, 5_000_000);
+      const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: xlsxFile, useSharedStrings: false });
+      const sheet = writer.addWorksheet("Contacts");
+      sheet.addRow(["mobile", "name", "segment", "city"]).commit();
+      for (let i = 1; i <= XLSX_ROWS; i++) {
+        sheet
+          .addRow([`65${90_000_000 + 5_000_000 + i}`, `Person ${i}`, `seg${i % 7}`, `City ${i % 50}`])
+          .commit();
+      }
+      sheet.commit();
+      await writer.commit();
+      const csvSeconds = await importFile(xlsxCsv, "same.csv", "text/csv", XLSX_ROWS);
+      const xlsxSeconds = await importFile(
+        xlsxFile,
+        "same.xlsx",
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        XLSX_ROWS,
+      );
+      console.log(`\nXLSX against CSV, ${XLSX_ROWS} rows`);
+      console.log(`  CSV:  ${(XLSX_ROWS / csvSeconds).toFixed(0).padStart(8)} rows/s`);
+      console.log(`  XLSX: ${(XLSX_ROWS / xlsxSeconds).toFixed(0).padStart(8)} rows/s`);
+      console.log(`  ratio XLSX / CSV: ${(csvSeconds / xlsxSeconds).toFixed(2)} (goal >= 0.25)`);
+
+      // ---- 2. lists at 1M contacts ----
+      const lists = await newCompany("List Co");
+      const seedStarted = performance.now();
+      await database.query(
+        `insert into contacts (id, company_id, mobile, name, attributes, created_at)
+         select gen_random_uuid(), $1, (6580000000 + g)::text, 'Person ' || g, '{}'::jsonb,
+                now() - (g || ' milliseconds')::interval
+           from generate_series(1, ${LIST_CONTACTS}) g`,
+        [lists.id],
+      );
+      await database.query("analyze contacts");
+      console.log(
+        `\nlists: seeded ${LIST_CONTACTS} contacts in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+      );
+      const first = (await (
+        await fetch(`${server}/api/contacts?limit=100`, { headers: lists.headers })
+      ).json()) as {
+        nextCursor: string;
+      };
+      // a cursor deep in the list: the 500,000th contact's position
+      const [deep] = await database.query<{ ck: string; id: string }>(
+        `select created_at::text as ck, id from contacts where company_id = $1
+          order by created_at desc, id desc offset ${Math.floor(LIST_CONTACTS / 2)} limit 1`,
+        [lists.id],
+      );
+      const deepCursor = Buffer.from(`${deep!.ck}|${deep!.id}`).toString("base64url");
+      const cases: [string, string][] = [
+        ["first page (100)", "/api/contacts?limit=100"],
+        ["second page by cursor", `/api/contacts?limit=100&cursor=${first.nextCursor}`],
+        ["page in the middle (cursor)", `/api/contacts?limit=100&cursor=${deepCursor}`],
+        ["first page (1000)", "/api/contacts?limit=1000"],
+        ["search name 'person 12345'", "/api/contacts?limit=100&search=person%2012345"],
+        ["search common 'person 1'", "/api/contacts?limit=100&search=person%201"],
+        ["search digits '80012'", "/api/contacts?limit=100&search=80012"],
+      ];
+      // a small company beside the large one: its searches must not walk the large company's matches
+      const small = await newCompany("Small Co");
+      await database.query(
+        `insert into contacts (id, company_id, mobile, name, attributes)
+         select gen_random_uuid(), $1, (6580000000 + g)::text, 'Person ' || g, '{}'::jsonb
+           from generate_series(1, 1000) g`,
+        [small.id],
+      );
+      await database.query("analyze contacts");
+      const smallCases: [string, string][] = [
+        ["small co: search 'person 12345'", "/api/contacts?limit=100&search=person%2012345"],
+        ["small co: search digits '80012'", "/api/contacts?limit=100&search=80012"],
+      ];
+      const raw = new pg.Client({ connectionString: url.toString() });
+      await raw.connect();
+      console.log(
+        `${"list call".padEnd(32)}${"rows".padStart(6)}${"queries".padStart(9)}${"API ms".padStart(9)}${"raw ms".padStart(9)}  API / raw`,
+      );
+      for (const [label, path_, headers] of [
+        ...cases.map(([l, p]) => [l, p, lists.headers] as const),
+        ...smallCases.map(([l, p]) => [l, p, small.headers] as const),
+      ]) {
+        const get = async () => {
+          const r = await fetch(`${server}${path_}`, { headers });
+          const b = (await r.json()) as { data?: unknown[]; message?: string };
+          if (r.status !== 200) throw new Error(`${label}: ${r.status} ${b.message}`);
+          return b;
+        };
+        for (let i = 0; i < 3; i++) await get();
+        const { result, statements } = await recordQueries(() =>
+          app.inject({ method: "GET", url: path_, headers }),
+        );
+        const rowsSeen = (result.json() as { data: unknown[] }).data.length;
+        const apiTimes: number[] = [];
+        const rawTimes: number[] = [];
+        for (let i = 0; i < ROUNDS; i++) {
+          let t = performance.now();
+          await get();
+          apiTimes.push(performance.now() - t);
+          t = performance.now();
+          for (const s of statements) await raw.query(s.text, s.params as unknown[]);
+          rawTimes.push(performance.now() - t);
+        }
+        const api = median(apiTimes);
+        const rawMs = median(rawTimes);
+        if (api >= LIMIT_MS) ok = false;
+        console.log(
+          `${label.padEnd(32)}${String(rowsSeen).padStart(6)}${String(statements.length).padStart(9)}${api.toFixed(2).padStart(9)}${rawMs.toFixed(2).padStart(9)}  ${(api / rawMs).toFixed(2)}×${api >= LIMIT_MS ? "  (over 100 ms)" : ""}`,
+        );
+      }
+      await raw.end();
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (!ok) {
+    console.error(`a list call took ${LIMIT_MS} ms or more (median) at ${LIST_CONTACTS} contacts`);
+    process.exit(1);
+  }
+}
+
+await main();
