@@ -53,10 +53,13 @@ export async function findGroup(url: string, client: ApiClient, name: string): P
   }
 }
 
-/** Splits "a,b c" lists of --contacts into their items. */
+/** Splits comma- or line-separated lists (of --contacts, or a file's lines) into their trimmed items. */
 export function splitList(values: string | string[] | undefined): string[] {
   const all = Array.isArray(values) ? values : values ? [values] : [];
-  return all.flatMap((v) => v.split(/[,\s]+/)).filter(Boolean);
+  return all
+    .flatMap((v) => v.split(/[,\r\n]+/))
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 /** Sends ids in slices the contract accepts (at most 5,000 per call). */
