@@ -44,7 +44,7 @@ function fakeHerald() {
   }[] = [];
   let polls = 0;
   let cancelled = false;
-  let report = Buffer.alloc(0);
+  let report: Buffer = Buffer.alloc(0);
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
