@@ -1,8 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdtemp, open, rename, rm, stat } from "node:fs/promises";
+import http from "node:http";
+import https from "node:https";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Schema } from "@herald/api-client";
 import { stringify } from "csv-stringify";
@@ -106,7 +109,7 @@ function multipartBody(
   kind: "csv" | "xlsx",
   size: number,
   onBytes: (sent: number) => void,
-): { body: ReadableStream<Uint8Array>; contentType: string; length: number } {
+): { body: AsyncIterable<Uint8Array>; contentType: string; length: number } {
   const boundary = `----herald${randomBytes(12).toString("hex")}`;
   const name = path.basename(file).replace(/["\r\n\\]/g, "_");
   const head = Buffer.from(
@@ -119,28 +122,48 @@ function multipartBody(
     for await (const chunk of createReadStream(file, { highWaterMark: 256 * 1024 })) {
       sent += (chunk as Buffer).length;
       onBytes(sent);
-      yield new Uint8Array(chunk as Buffer);
+      yield chunk as Buffer; // a Buffer is a Uint8Array: no copy
     }
     yield new Uint8Array(tail);
   }
   return {
-    body: pullStream(parts()),
+    body: parts(),
     contentType: `multipart/form-data; boundary=${boundary}`,
     length: head.length + size + tail.length,
   };
 }
 
-/** A web stream that pulls one chunk at a time (back-pressure: the file is read as fast as it is sent). */
-function pullStream(it: AsyncGenerator<Uint8Array>): ReadableStream<Uint8Array> {
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await it.next();
-      if (next.done) controller.close();
-      else controller.enqueue(next.value);
-    },
-    async cancel() {
-      await it.return(undefined);
-    },
+/**
+ * POSTs a streamed body with node:http(s), whose pipeline waits for the socket (back-pressure): memory stays
+ * flat whatever the file's size (fetch with a stream body kept every chunk sent in memory). Answers the
+ * status and the JSON body.
+ */
+function postStream(
+  target: string,
+  headers: Record<string, string>,
+  body: AsyncIterable<Uint8Array>,
+  signal: AbortSignal,
+): Promise<{ status: number; body: Record<string, unknown> | null }> {
+  const url = new URL(target);
+  const request = (url.protocol === "https:" ? https : http).request;
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: "POST", headers, signal }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => {
+        let parsed: Record<string, unknown> | null = null;
+        try {
+          parsed = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<string, unknown>;
+        } catch {
+          parsed = null;
+        }
+        resolve({ status: res.statusCode ?? 0, body: parsed });
+      });
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    // the server may answer (a refusal) before the whole body is sent: the answer wins
+    pipeline(Readable.from(body), req).catch(() => undefined);
   });
 }
 
@@ -219,19 +242,18 @@ export async function contactsImport(
     if (opts.country) query.set("country", opts.country.toUpperCase());
     if (dryRun) query.set("dryRun", "true");
     const target = `${await resolveUrl(ctx.env)}/api/addContacts${query.size ? `?${query}` : ""}`;
-    let response: Response;
+    let answer: { status: number; body: Record<string, unknown> | null };
     try {
-      response = await (ctx.fetch ?? fetch)(target, {
-        method: "POST",
-        headers: {
+      answer = await postStream(
+        target,
+        {
           authorization: `Bearer ${token}`,
           "content-type": upload.contentType,
           "content-length": String(upload.length),
         },
-        body: upload.body,
-        duplex: "half",
-        signal: stop.signal,
-      } as RequestInit);
+        upload.body,
+        stop.signal,
+      );
     } catch (err) {
       progress.stop();
       if (stop.signal.aborted) {
@@ -243,7 +265,8 @@ export async function contactsImport(
       }
       throw new CliError(`Cannot reach ${url}: ${(err as Error).message}`);
     }
-    const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+    const { body } = answer;
+    const response = { status: answer.status };
     let result: ImportResult;
     if (response.status === 200 || response.status === 409) {
       const r = body as unknown as Schema<"ContactUploadResult">;
