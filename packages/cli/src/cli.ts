@@ -119,8 +119,10 @@ function addContactCommands(program: Command, out: (s: string) => void, ctx: Com
   const contacts = program.command("contacts").description("the company's contacts: import, export, list");
   contacts
     .command("import <file>")
-    .description(
-      "upload a .csv or .xlsx file (mobile, name, then e-mail and attribute columns), follow the import and report problem rows; exit 0 when it finishes, even with problem rows (see the counts and --report), 1 when it fails or is cancelled (Ctrl-C)",
+    .description("upload a .csv or .xlsx file of contacts, follow the import and report the problem rows")
+    .addHelpText(
+      "after",
+      "\nThe file's first columns are mobile then name; an email column and any other columns (attributes) follow.\nExit codes: 0 when the import finishes, even with problem rows (see the counts and --report);\n1 when it fails or is cancelled (Ctrl-C cancels it on the server; committed batches stay); 2 on usage errors.",
     )
     .option("--group <name>", "put the imported contacts into this group (created when missing)")
     .option("--country <code>", "country of numbers written without their country code (default SG)")

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { login } from "./commands/auth/login";
 import { whoami } from "./commands/auth/whoami";
 import { contactsDelete } from "./commands/contacts/delete";
 import { contactsExport } from "./commands/contacts/export";
@@ -11,7 +12,7 @@ import { contactsImport, formatImport, xlsxToCsv } from "./commands/contacts/imp
 import { parseLimit } from "./commands/contacts/list";
 import { splitList } from "./commands/contacts/resolve";
 import { groupsRename } from "./commands/groups/rename";
-import { saveCredentials } from "./config";
+import { resolveToken, resolveUrl, saveCredentials } from "./config";
 import { duration, importProgressText } from "./lib/progress";
 import type { Prompts } from "./session";
 
@@ -175,6 +176,19 @@ describe("herald contacts and groups against a stand-in server", () => {
     const texts: string[] = [];
     return { texts, progress: { update: (t: string) => texts.push(t), stop() {} } };
   };
+
+  it("login --token (with --url) checks the token, then keeps it and the server URL", async () => {
+    const env = { XDG_CONFIG_HOME: tmp() } as NodeJS.ProcessEnv;
+    expect(await login({ token: "-", url }, { env, readStdin: async () => "session-9\n" })).toEqual({
+      email: "owner@x.test",
+    });
+    expect(await resolveUrl(env)).toBe(url);
+    expect(await resolveToken(env)).toBe("session-9");
+    expect(fake.seen.at(-1)).toMatchObject({ path: "/api/getProfile" });
+    expect(fake.seen.at(-1)?.headers.authorization).toBe("Bearer session-9");
+    await expect(login({ token: "t", email: "a@x.test" }, { env })).rejects.toMatchObject({ exitCode: 2 });
+    await expect(login({ token: "" }, { env })).rejects.toMatchObject({ exitCode: 2 });
+  });
 
   it("whoami names the signed-in user and the server", async () => {
     expect(await whoami({ env: await signedIn() })).toEqual({
