@@ -1,9 +1,20 @@
 import { Command, CommanderError } from "commander";
 import { login, logout } from "./commands/auth/login";
+import { formatWhoami, whoami } from "./commands/auth/whoami";
 import { setUrl } from "./commands/config/set-url";
+import { contactsDelete } from "./commands/contacts/delete";
+import { contactsExport } from "./commands/contacts/export";
+import { contactsImport, formatImport } from "./commands/contacts/import";
+import { contactsList, formatContactList } from "./commands/contacts/list";
+import { contactsShow, formatContact } from "./commands/contacts/show";
 import { creditShow, formatCreditShow } from "./commands/credit/show";
 import { creditStatement, formatStatement } from "./commands/credit/statement";
 import { creditTopup, formatTopup } from "./commands/credit/topup";
+import { groupsCreate } from "./commands/groups/create";
+import { groupsDelete } from "./commands/groups/delete";
+import { formatGroups, groupsList } from "./commands/groups/list";
+import { formatAddMembers, groupsAddMembers, groupsRemoveMembers } from "./commands/groups/members";
+import { groupsRename } from "./commands/groups/rename";
 import { health } from "./commands/server/health";
 import { resolveUrl } from "./config";
 import { CliError } from "./errors";
@@ -54,7 +65,11 @@ export function buildProgram(
     .description("sign in and keep the session token (asks for what is missing on a terminal)")
     .option("--email <email>", "the account's e-mail address")
     .option("--password-stdin", "read the password from standard input")
-    .action(async (o: { email?: string; passwordStdin?: boolean }) => {
+    .option(
+      "--token <token>",
+      "keep this session token instead of signing in (- reads it from standard input)",
+    )
+    .action(async (o: { email?: string; passwordStdin?: boolean; token?: string }) => {
       const r = await login(o, ctx);
       out(program.opts().json ? `${JSON.stringify(r)}\n` : `Signed in as ${r.email}\n`);
     });
@@ -64,6 +79,14 @@ export function buildProgram(
     .action(async () => {
       await logout(ctx);
       out(program.opts().json ? `${JSON.stringify({ signedOut: true })}\n` : "Signed out\n");
+    });
+
+  program
+    .command("whoami")
+    .description("who the saved session signs in as, and on which server")
+    .action(async () => {
+      const r = await whoami(ctx);
+      out(program.opts().json ? `${JSON.stringify(r)}\n` : formatWhoami(r));
     });
 
   const credit = program.command("credit").description("credit balances and top-ups");
@@ -114,7 +137,141 @@ export function buildProgram(
           );
       },
     );
+  addContactCommands(program, out, ctx);
+  addGroupCommands(program, out, ctx);
   return program;
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+function addContactCommands(program: Command, out: (s: string) => void, ctx: CommandContext): void {
+  const json = () => Boolean(program.opts().json);
+  const contacts = program.command("contacts").description("the company's contacts: import, export, list");
+  contacts
+    .command("import <file>")
+    .description("upload a .csv or .xlsx file of contacts, follow the import and report the problem rows")
+    .addHelpText(
+      "after",
+      "\nThe file's first columns are mobile then name; an email column and any other columns (attributes) follow.\nExit codes: 0 when the import finishes, even with problem rows (see the counts and --report);\n1 when it fails or is cancelled (Ctrl-C cancels it on the server; committed batches stay); 2 on usage errors.",
+    )
+    .option("--group <name>", "put the imported contacts into this group (created when missing)")
+    .option("--country <code>", "country of numbers written without their country code (default SG)")
+    .option("--dry-run", "check every row and report, writing nothing")
+    .option("--report <file>", "write the problem rows here (.xlsx as the server makes it, or .csv)")
+    .option("--yes", "overwrite an existing report file")
+    .action(
+      async (
+        file: string,
+        o: { group?: string; country?: string; dryRun?: boolean; report?: string; yes?: boolean },
+      ) => {
+        const r = await contactsImport(file, { ...o, json: json() }, ctx);
+        out(json() ? `${JSON.stringify(r)}\n` : formatImport(r));
+        if (r.status === "cancelled")
+          throw new CliError(
+            `Cancelled: ${r.imported.toLocaleString("en-US")} contacts were committed before the stop and are kept`,
+          );
+        if (r.status === "failed") throw new CliError(`Import failed: ${r.message ?? "unknown error"}`);
+      },
+    );
+  contacts
+    .command("export")
+    .description("stream every contact (or a group's) to a CSV or XLSX file")
+    .option("--format <format>", "csv or xlsx (default: from --out, else csv)")
+    .option("--out <file>", "the file to write (default contacts.csv or contacts.xlsx)")
+    .option("--group <name>", "only the members of this group")
+    .option("--search <text>", "only contacts whose name or number matches")
+    .option("--yes", "overwrite an existing file")
+    .action(async (o: { format?: string; out?: string; group?: string; search?: string; yes?: boolean }) => {
+      const r = await contactsExport(o, ctx);
+      out(
+        json()
+          ? `${JSON.stringify(r)}\n`
+          : `Exported contacts to ${r.file} (${r.bytes.toLocaleString("en-US")} bytes)\n`,
+      );
+    });
+  contacts
+    .command("list")
+    .description("the newest contacts, or those matching --search")
+    .option("--search <text>", "name, or digits of the mobile number")
+    .option("--limit <n>", "how many contacts at most (default 100)")
+    .action(async (o: { search?: string; limit?: string }) => {
+      const r = await contactsList(o, ctx);
+      out(json() ? `${JSON.stringify(r)}\n` : formatContactList(r));
+    });
+  contacts
+    .command("show <contact>")
+    .description("one contact, by id or mobile number, with its groups and attributes")
+    .action(async (ref: string) => {
+      const r = await contactsShow(ref, ctx);
+      out(json() ? `${JSON.stringify(r)}\n` : formatContact(r));
+    });
+  contacts
+    .command("delete <contacts...>")
+    .description("delete contacts by id or mobile number (asks on a terminal; --yes otherwise)")
+    .option("--yes", "do not ask for confirmation (required without a terminal)")
+    .action(async (refs: string[], o: { yes?: boolean }) => {
+      const r = await contactsDelete(refs, o, ctx);
+      out(json() ? `${JSON.stringify(r)}\n` : `Deleted ${r.deleted} contact${r.deleted === 1 ? "" : "s"}\n`);
+    });
+}
+
+function addGroupCommands(program: Command, out: (s: string) => void, ctx: CommandContext): void {
+  const json = () => Boolean(program.opts().json);
+  const groups = program.command("groups").description("contact groups and their members (groups by name)");
+  groups
+    .command("list")
+    .description("every group with its member count")
+    .option("--search <text>", "only groups whose name contains the text")
+    .action(async (o: { search?: string }) => {
+      const r = await groupsList(o, ctx);
+      out(json() ? `${JSON.stringify(r)}\n` : formatGroups(r));
+    });
+  groups
+    .command("create <name>")
+    .description("create an empty group")
+    .action(async (name: string) => {
+      const r = await groupsCreate(name, ctx);
+      out(json() ? `${JSON.stringify(r)}\n` : `Created group ${r.name} (${r.id})\n`);
+    });
+  groups
+    .command("rename <name> <newName>")
+    .description("rename a group")
+    .action(async (name: string, newName: string) => {
+      const r = await groupsRename(name, newName, ctx);
+      out(json() ? `${JSON.stringify(r)}\n` : `Renamed group ${name.trim()} to ${r.name}\n`);
+    });
+  groups
+    .command("delete <name>")
+    .description("delete a group; its members stay as contacts (asks on a terminal; --yes otherwise)")
+    .option("--yes", "do not ask for confirmation (required without a terminal)")
+    .action(async (name: string, o: { yes?: boolean }) => {
+      const r = await groupsDelete(name, o, ctx);
+      out(
+        json() ? `${JSON.stringify(r)}\n` : `Deleted group ${r.name} (its ${r.members} contacts are kept)\n`,
+      );
+    });
+  groups
+    .command("add-members <name>")
+    .description("add contacts (ids or mobile numbers) into a group")
+    .option("--contacts <list>", "comma-separated contact ids or mobile numbers (repeatable)", collect)
+    .option("--file <file>", "a text file of contact ids or mobile numbers, one per line")
+    .action(async (name: string, o: { contacts?: string[]; file?: string }) => {
+      const r = await groupsAddMembers(name, o, ctx);
+      out(json() ? `${JSON.stringify(r)}\n` : formatAddMembers(r));
+    });
+  groups
+    .command("remove-members <name>")
+    .description("remove contacts from a group (the contacts stay)")
+    .option("--contacts <list>", "comma-separated contact ids or mobile numbers (repeatable)", collect)
+    .option("--file <file>", "a text file of contact ids or mobile numbers, one per line")
+    .action(async (name: string, o: { contacts?: string[]; file?: string }) => {
+      const r = await groupsRemoveMembers(name, o, ctx);
+      out(
+        json()
+          ? `${JSON.stringify(r)}\n`
+          : `Removed ${r.removed} contact${r.removed === 1 ? "" : "s"} from ${r.group} (${r.members} members left)\n`,
+      );
+    });
 }
 
 export async function run(argv: string[]): Promise<number> {

@@ -1,14 +1,34 @@
 import { clearCredentials, resolveToken, saveCredentials } from "../../config";
 import { CliError } from "../../errors";
 import { type CommandContext, call, clientFor, isInteractive, promptsOf, readAllStdin } from "../../session";
+import { setUrl } from "../config/set-url";
 
 export interface LoginOptions {
   email?: string;
   passwordStdin?: boolean;
+  /** A session token to keep instead of signing in ("-" reads it from standard input). */
+  token?: string;
+  /** The server to sign in to, saved as with `herald config set-url`. */
+  url?: string;
+}
+
+/** `herald login --token T`: keeps a token after checking it with the server (401 keeps nothing). */
+async function loginWithToken(opts: LoginOptions, ctx: CommandContext): Promise<{ email: string }> {
+  let token = opts.token?.trim() ?? "";
+  if (token === "-") token = (await (ctx.readStdin ?? readAllStdin)()).trim();
+  if (!token) throw new CliError("--token: the token is empty", 2);
+  if (opts.email || opts.passwordStdin)
+    throw new CliError("--token cannot be combined with --email or --password-stdin", 2);
+  const { url, client } = await clientFor(ctx, token);
+  const profile = await call(url, () => client.POST("/getProfile"));
+  await saveCredentials({ token }, ctx.env);
+  return { email: profile.email };
 }
 
 /** `herald login`: signs in (with the e-mailed code when two-factor is on) and saves the token. */
 export async function login(opts: LoginOptions, ctx: CommandContext = {}): Promise<{ email: string }> {
+  if (opts.url !== undefined) await setUrl(opts.url, { env: ctx.env });
+  if (opts.token !== undefined) return loginWithToken(opts, ctx);
   const interactive = isInteractive(ctx);
   const prompts = promptsOf(ctx);
   let email = opts.email?.trim();
