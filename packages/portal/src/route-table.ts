@@ -30,7 +30,6 @@ export interface RouteEntry {
 const laterIssues: [prefix: string, issue: number][] = [
   ["/credit-mgt/purchase-credit", 9],
   ["/credit-mgt/payment-history", 9],
-  ["/contact/", 10],
   ["/campaign/", 11],
   ["/report/", 11],
   ["/sms/", 11],
