@@ -205,6 +205,7 @@ function UploadFromFile() {
         setFile(null);
         await refreshContacts(queryClient);
         await tellOutcome(dialogs, body);
+        navigate(CONTACTS_PATH);
       } else if (err instanceof ApiError && err.status === 400) {
         await dialogs.message("error", MESSAGES.errorUploadingFile, err.message);
       } else {
@@ -244,7 +245,7 @@ function UploadFromFile() {
           else await tellOutcome(dialogs, { ...job, importId: job.id });
           setImportId(null);
           setFile(null);
-          if (job.status === "done") navigate(CONTACTS_PATH);
+          if (job.status !== "failed") navigate(CONTACTS_PATH);
         }}
       />
     );
