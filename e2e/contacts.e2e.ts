@@ -314,4 +314,47 @@ describe("contacts and groups: upload with issues, report.xlsx, groups, members,
     expect(consoleErrors(page)).toEqual([]);
     await page.close();
   });
+  it("follows a large import with a progress bar, then pages the list by cursor", async () => {
+    const first = 93_000_000 + (Date.now() % 800_000);
+    const lines = ["mobile,name,note"];
+    const padding = "x".repeat(48);
+    for (let i = 0; i < 15_000; i++) lines.push(`65${first + i},Bulk ${stamp} ${i},${padding}`);
+    for (let i = 0; i < 5; i++) lines.push(`12,Broken ${stamp} ${i},${padding}`);
+    const csv = Buffer.from(lines.join("\n"));
+    expect(csv.length).toBeGreaterThan(1_048_576);
+
+    const page = await signedInPage("/contact/contact-add");
+    const main = page.getByRole("main");
+    await main.getByRole("tab", { name: "Upload From File" }).click();
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "big.csv", mimeType: "text/csv", buffer: csv });
+    await main.getByRole("button", { name: "Upload Contact" }).click();
+    // a large file answers at once and is followed with a progress bar
+    await main.getByRole("progressbar", { name: "Importing big.csv" }).waitFor();
+    await main.getByRole("button", { name: /Cancel import|Stopping/ }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    const issues = page.getByRole("alertdialog", { name: "5 Contacts uploaded with issues !", exact: true });
+    await issues.waitFor({ timeout: 120_000 });
+    await issues.getByText("15,000 contacts were added.").waitFor();
+    await issues.getByRole("button", { name: "Download error log (report.xlsx)" }).waitFor();
+    await issues.getByRole("button", { name: "OK", exact: true }).click();
+    await page.waitForURL(/\/contact\/individual$/);
+
+    // keyset paging: Next page loads the following 100 by cursor, Previous comes back
+    await main.getByRole("searchbox", { name: "Search contacts" }).fill(`Bulk ${stamp}`);
+    await main.getByText("Showing 1 to 100 of 10000 entries").waitFor();
+    await main.getByText("10,000+ contacts matching").waitFor();
+    const table = main.getByRole("table", { name: "Contacts" });
+    const firstName = () => table.getByRole("row").nth(1).textContent();
+    const onFirstPage = await firstName();
+    await main.getByRole("button", { name: "Next page" }).click();
+    await main.getByText("Showing 101 to 200 of 10000 entries").waitFor();
+    await expect.poll(firstName).not.toBe(onFirstPage);
+    await main.getByRole("button", { name: "Previous page" }).click();
+    await main.getByText("Showing 1 to 100 of 10000 entries").waitFor();
+    await expect.poll(firstName).toBe(onFirstPage);
+    expect(consoleErrors(page)).toEqual([]);
+    await page.close();
+  }, 240_000);
 });
