@@ -1,15 +1,6 @@
 import { ApiError, unwrap } from "@herald/api-client";
 import { contactsUploadedWithIssues, MESSAGES } from "@herald/domain";
-import {
-  Breadcrumb,
-  Button,
-  Card,
-  FileDrop,
-  formatFileSize,
-  MultiSelect,
-  ProgressBar,
-  Tabs,
-} from "@herald/ui";
+import { Breadcrumb, Button, Card, FileDrop, MultiSelect, ProgressBar, Tabs } from "@herald/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
@@ -274,7 +265,7 @@ function UploadFromFile() {
         maxSize={CONTACT_UPLOAD_MAX_BYTES}
         sizeError={CONTACT_FILE_TOO_LARGE}
         typeError={MESSAGES.unsupportedFileType}
-        hint={`CSV or XLSX, up to ${formatFileSize(CONTACT_UPLOAD_MAX_BYTES)}.`}
+        hint="CSV or XLSX, up to 150MB."
         file={file}
         onFileChange={setFile}
         onReject={() => setFile(null)}

@@ -32,20 +32,22 @@ export default function ContactDetails() {
         renderLink={routerLink}
       />
       <Card title="Contact Details" headingLevel={2}>
-        {contact.data ? (
-          <Details contact={contact.data} />
-        ) : contact.isLoading ? (
-          <Spinner label="Loading" />
-        ) : (
-          <p className={s.note}>{MESSAGES.somethingWentWrong}</p>
-        )}
-        <div className={s.actions}>
-          <Button variant="outline" tone="secondary" onClick={() => navigate(CONTACTS_PATH)}>
-            Cancel
-          </Button>
-          <Button disabled={!contact.data} onClick={() => navigate(contactEditPath(id))}>
-            Edit Contact
-          </Button>
+        <div className={s.form}>
+          {contact.data ? (
+            <Details contact={contact.data} />
+          ) : contact.isLoading ? (
+            <Spinner label="Loading" />
+          ) : (
+            <p className={s.note}>{MESSAGES.somethingWentWrong}</p>
+          )}
+          <div className={s.actions}>
+            <Button variant="outline" tone="secondary" onClick={() => navigate(CONTACTS_PATH)}>
+              Cancel
+            </Button>
+            <Button disabled={!contact.data} onClick={() => navigate(contactEditPath(id))}>
+              Edit Contact
+            </Button>
+          </div>
         </div>
       </Card>
     </div>

@@ -156,7 +156,7 @@ export default function ContactList() {
           getRowId={(c) => c.id}
           getRowLabel={(c) => c.name}
           searchLabel="Search contacts"
-          searchPlaceholder="Search name or number"
+          searchPlaceholder="Name or number"
           loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
           error={list.isError ? (list.error?.message ?? MESSAGES.somethingWentWrong) : null}
           onRetry={() => void list.refetch()}

@@ -92,3 +92,6 @@ export const progress = style({
 export const linkButton = style({
   justifySelf: "start",
 });
+
+/** Row, number and name stay on one line; the reason wraps. */
+export const issueCellTight = style([issueCell, { whiteSpace: "nowrap", overflowWrap: "normal" }]);

@@ -54,13 +54,13 @@ export function IssueList({ rows, importId }: { rows: readonly ContactIssueRow[]
         </caption>
         <thead>
           <tr>
-            <th className={s.issueCell} scope="col">
+            <th className={s.issueCellTight} scope="col">
               Row
             </th>
-            <th className={s.issueCell} scope="col">
+            <th className={s.issueCellTight} scope="col">
               Mobile
             </th>
-            <th className={s.issueCell} scope="col">
+            <th className={s.issueCellTight} scope="col">
               Name
             </th>
             <th className={s.issueCell} scope="col">
@@ -71,9 +71,9 @@ export function IssueList({ rows, importId }: { rows: readonly ContactIssueRow[]
         <tbody>
           {rows.slice(0, SHOWN_ISSUES).map((r) => (
             <tr key={`${r.row}-${r.mobile}-${r.issue}`}>
-              <td className={s.issueCell}>{r.row}</td>
-              <td className={s.issueCell}>{r.mobile}</td>
-              <td className={s.issueCell}>{r.name}</td>
+              <td className={s.issueCellTight}>{r.row}</td>
+              <td className={s.issueCellTight}>{r.mobile}</td>
+              <td className={s.issueCellTight}>{r.name}</td>
               <td className={s.issueCell}>{r.issue}</td>
             </tr>
           ))}

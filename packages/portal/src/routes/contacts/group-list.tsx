@@ -136,7 +136,7 @@ export default function GroupList() {
           getRowId={(g) => g.id}
           getRowLabel={(g) => g.name}
           searchLabel="Search groups"
-          searchPlaceholder="Search group name"
+          searchPlaceholder="Group name"
           loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
           error={list.isError ? (list.error?.message ?? MESSAGES.somethingWentWrong) : null}
           onRetry={() => void list.refetch()}

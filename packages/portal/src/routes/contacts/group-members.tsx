@@ -164,7 +164,7 @@ export default function GroupMembers() {
           getRowId={(m) => m.id}
           getRowLabel={(m) => m.name}
           searchLabel="Search members"
-          searchPlaceholder="Search name or number"
+          searchPlaceholder="Name or number"
           loading={group.isPending || (group.isFetching && group.isPlaceholderData)}
           error={group.isError ? (group.error?.message ?? MESSAGES.somethingWentWrong) : null}
           onRetry={() => void group.refetch()}
