@@ -13,6 +13,9 @@ interface ContactBody {
   mobile: string;
   groups: { id: string; name: string }[];
 }
+/** Polls that wait for the server (a list, a form's data) on a busy machine. */
+const LOADED = { timeout: 15_000 };
+
 interface GroupBody {
   id: string;
   name: string;
@@ -150,9 +153,34 @@ describe("contacts and groups: upload with issues, report.xlsx, groups, members,
     // ---- the list: search, select both, Add into Group
     const table = main.getByRole("table", { name: "Contacts" });
     await main.getByRole("searchbox", { name: "Search contacts" }).fill(stamp);
-    await expect.poll(() => table.getByRole("row").filter({ hasText: stamp }).count()).toBe(2);
+    await expect.poll(() => table.getByRole("row").filter({ hasText: stamp }).count(), LOADED).toBe(2);
     expect(await axeViolations(page)).toEqual([]);
     await noSidewaysScroll(page);
+    // the visible table exported in the browser, as CSV and as a workbook
+    const csvDownload = page.waitForEvent("download");
+    await main.getByRole("button", { name: "CSV", exact: true }).click();
+    const csvFile = await csvDownload;
+    expect(csvFile.suggestedFilename()).toBe("contacts.csv");
+    const exported = (await readFile((await csvFile.path()) as string, "utf8"))
+      .replace(/^\ufeff/, "")
+      .trim()
+      .split(/\r?\n/);
+    expect(exported[0]).toBe("Name,Mobile,Email,Groups,Created Date");
+    expect(
+      exported
+        .slice(1)
+        .map((l) => l.split(",")[1])
+        .sort(),
+    ).toEqual([sg(1), sg(2)]);
+    const xlsxDownload = page.waitForEvent("download");
+    await main.getByRole("button", { name: "Excel", exact: true }).click();
+    const xlsxFile = await xlsxDownload;
+    expect(xlsxFile.suggestedFilename()).toBe("contacts.xlsx");
+    const exportedBook = new ExcelJS.Workbook();
+    await exportedBook.xlsx.load(
+      (await readFile((await xlsxFile.path()) as string)) as unknown as Parameters<typeof book.xlsx.load>[0],
+    );
+    expect(exportedBook.worksheets[0]!.rowCount).toBe(3);
     await table.getByRole("checkbox", { name: `Select Alice ${stamp}` }).check();
     await table.getByRole("checkbox", { name: `Select Bob ${stamp}` }).check();
     await main.getByRole("button", { name: "Add into Group" }).click();
@@ -184,14 +212,14 @@ describe("contacts and groups: upload with issues, report.xlsx, groups, members,
     await page.getByRole("menuitem", { name: "View Details" }).click();
     await page.waitForURL(new RegExp(`/contact/group/${group.id}$`));
     const members = main.getByRole("table", { name: "Group members" });
-    await expect.poll(() => members.getByRole("row").filter({ hasText: stamp }).count()).toBe(2);
+    await expect.poll(() => members.getByRole("row").filter({ hasText: stamp }).count(), LOADED).toBe(2);
     expect(await axeViolations(page)).toEqual([]);
     await noSidewaysScroll(page);
     await members.getByRole("button", { name: `Actions for Alice ${stamp}` }).click();
     await page.getByRole("menuitem", { name: "Remove from Group" }).click();
     await confirm(page, "Are you sure?", "Remove");
     await acknowledge(page, "Data Deleted Successful !");
-    await expect.poll(() => members.getByRole("row").filter({ hasText: stamp }).count()).toBe(1);
+    await expect.poll(() => members.getByRole("row").filter({ hasText: stamp }).count(), LOADED).toBe(1);
     const detail = await apiPost<{ total_recipients: number; groupMembers: ContactBody[] }>(
       server.url,
       "/getGroup",
@@ -261,7 +289,7 @@ describe("contacts and groups: upload with issues, report.xlsx, groups, members,
     await main.getByRole("button", { name: "Edit Contact" }).click();
     await page.waitForURL(new RegExp(`/contact/individual-edit/${carol!.id}$`));
     const name = main.getByRole("textbox", { name: "Name" });
-    await expect.poll(() => name.inputValue()).toBe(`Carol ${stamp}`);
+    await expect.poll(() => name.inputValue(), LOADED).toBe(`Carol ${stamp}`);
     await name.fill(`Caroline ${stamp}`);
     await main.getByRole("button", { name: "Save" }).click();
     await confirm(page, "Are you sure the data is correct?");
@@ -291,7 +319,7 @@ describe("contacts and groups: upload with issues, report.xlsx, groups, members,
     const beta = await addGroup(`Beta ${stamp}`);
     await page.goto(`${server.url}/contact/group-edit/${beta.id}`);
     const groupName = main.getByRole("textbox", { name: "Group Name" });
-    await expect.poll(() => groupName.inputValue()).toBe(`Beta ${stamp}`);
+    await expect.poll(() => groupName.inputValue(), LOADED).toBe(`Beta ${stamp}`);
     expect(await axeViolations(page)).toEqual([]);
     await noSidewaysScroll(page);
     await groupName.fill(`alpha ${stamp}`);
@@ -350,11 +378,38 @@ describe("contacts and groups: upload with issues, report.xlsx, groups, members,
     const onFirstPage = await firstName();
     await main.getByRole("button", { name: "Next page" }).click();
     await main.getByText("Showing 101 to 200 of 10000 entries").waitFor();
-    await expect.poll(firstName).not.toBe(onFirstPage);
+    await expect.poll(firstName, LOADED).not.toBe(onFirstPage);
     await main.getByRole("button", { name: "Previous page" }).click();
     await main.getByText("Showing 1 to 100 of 10000 entries").waitFor();
-    await expect.poll(firstName).toBe(onFirstPage);
+    await expect.poll(firstName, LOADED).toBe(onFirstPage);
     expect(consoleErrors(page)).toEqual([]);
     await page.close();
   }, 240_000);
+  it("cancels a large import: the committed batches stay and the screen says so", async () => {
+    const first = 94_000_000 + (Date.now() % 800_000);
+    const lines = ["mobile,name,note"];
+    const padding = "y".repeat(60);
+    for (let i = 0; i < 40_000; i++) lines.push(`65${first + i},Stop ${stamp} ${i},${padding}`);
+    const page = await signedInPage("/contact/contact-add");
+    const main = page.getByRole("main");
+    await main.getByRole("tab", { name: "Upload From File" }).click();
+    await page.locator('input[type="file"]').setInputFiles({
+      name: "stop.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(lines.join("\n")),
+    });
+    await main.getByRole("button", { name: "Upload Contact" }).click();
+    await main.getByRole("progressbar", { name: /Importing/ }).waitFor();
+    const cancel = main.getByRole("button", { name: "Cancel import" });
+    await cancel.click();
+    const stopped = page.getByRole("alertdialog", { name: "Import cancelled", exact: true });
+    await stopped.waitFor({ timeout: 60_000 });
+    const text = (await stopped.textContent()) ?? "";
+    const added = Number(/([\d,]+) contacts added before it stopped/.exec(text)?.[1]?.replace(/,/g, ""));
+    expect(added).toBeLessThan(40_000);
+    await stopped.getByRole("button", { name: "OK", exact: true }).click();
+    await page.waitForURL(/\/contact\/individual$/);
+    expect(consoleErrors(page)).toEqual([]);
+    await page.close();
+  }, 180_000);
 });
