@@ -130,15 +130,14 @@ export function useCursorTable({
   }, []);
 
   useEffect(() => {
+    const next = search.trim();
+    if (next === debounced) return;
     const t = setTimeout(() => {
-      const next = search.trim();
-      setDebounced((current) => {
-        if (current !== next) restart();
-        return next;
-      });
+      setDebounced(next);
+      restart();
     }, debounceMs);
     return () => clearTimeout(t);
-  }, [search, debounceMs, restart]);
+  }, [search, debounced, debounceMs, restart]);
 
   const cursor = cursors[pageIndex];
   const query = useMemo(
