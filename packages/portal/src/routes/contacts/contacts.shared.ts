@@ -1,0 +1,176 @@
+import { ApiError, type Schema } from "@herald/api-client";
+import { MESSAGES } from "@herald/domain";
+import type { QueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { getToken } from "../../session";
+import { neutraliseCell, recordPage, toCsv } from "./contacts-rules";
+
+export type Contact = Schema<"Contact">;
+export type Group = Schema<"Group">;
+export type GroupMember = Schema<"GroupMember">;
+export type ContactImport = Schema<"ContactImport">;
+export type ContactIssueRow = Schema<"ContactIssueRow">;
+
+export const CONTACTS_PATH = "/contact/individual";
+export const CONTACT_ADD_PATH = "/contact/contact-add";
+export const contactPath = (id: string) => `/contact/individual/${id}`;
+export const contactEditPath = (id: string) => `/contact/individual-edit/${id}`;
+export const GROUPS_PATH = "/contact/group";
+export const GROUP_ADD_PATH = "/contact/group-add";
+export const groupPath = (id: string) => `/contact/group/${id}`;
+export const groupEditPath = (id: string) => `/contact/group-edit/${id}`;
+
+export const HOME_CRUMB = { label: "Home", href: "/apps/social-chat" };
+
+/** Every cached contact and group read is stale after a change. */
+export const refreshContacts = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: ["get", "/contacts"] }),
+    queryClient.invalidateQueries({ queryKey: ["post", "/getContact"] }),
+    queryClient.invalidateQueries({ queryKey: ["get", "/groups"] }),
+    queryClient.invalidateQueries({ queryKey: ["post", "/getGroup"] }),
+  ]);
+
+/** Title and text of a failed change (§8): the server's text for 404/409, the catalogue's otherwise. */
+export function failure(err: unknown, badRequest: string = MESSAGES.errorUpdatingData) {
+  if (err instanceof ApiError) {
+    if (err.status === 400)
+      return { title: badRequest, text: err.message !== badRequest ? err.message : undefined };
+    if (err.status === 404 || err.status === 409 || err.status === 422) return { title: err.message };
+  }
+  return { title: MESSAGES.somethingWentWrong };
+}
+
+/** The problem rows of a 409 answer (bulk upload, add members), or null for any other failure. */
+export function issueRows(err: unknown): ContactIssueRow[] | null {
+  if (!(err instanceof ApiError) || err.status !== 409) return null;
+  const body = err.body as { rows?: unknown } | null;
+  return Array.isArray(body?.rows) ? (body.rows as ContactIssueRow[]) : null;
+}
+
+/** Saves a blob as a download with the given file name. */
+export function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = fileName;
+  a.rel = "noopener";
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+/** Downloads a file the server sends only with the session's token (template, report.xlsx). */
+export async function downloadFile(path: string, fileName: string): Promise<void> {
+  const token = getToken();
+  const res = await fetch(`/api${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) throw new ApiError(res.status, MESSAGES.somethingWentWrong, null);
+  saveBlob(await res.blob(), fileName);
+}
+
+export const reportPath = (importId: string) => `/contactImports/${importId}/report.xlsx`;
+
+/**
+ * Export of the rows a table shows, in the browser: CSV, or XLSX written by SheetJS (loaded on first use;
+ * only its write path is used, never to read a file). Cells are neutralised against formulas.
+ */
+export async function exportRows(
+  format: "csv" | "xlsx",
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  baseName: string,
+): Promise<void> {
+  const table = [header, ...rows];
+  if (format === "csv") {
+    saveBlob(new Blob([`\ufeff${toCsv(table)}`], { type: "text/csv;charset=utf-8" }), `${baseName}.csv`);
+    return;
+  }
+  const XLSX = await import("xlsx");
+  const sheet = XLSX.utils.aoa_to_sheet(table.map((r) => r.map(neutraliseCell)));
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, "Sheet1");
+  const data = XLSX.write(book, { bookType: "xlsx", type: "array", compression: true }) as ArrayBuffer;
+  saveBlob(
+    new Blob([data], { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" }),
+    `${baseName}.xlsx`,
+  );
+}
+
+/** A keyset page as the contract answers it. */
+export interface KeysetAnswer {
+  nextCursor: string | null;
+  total?: number;
+  totalExact?: boolean;
+}
+
+/**
+ * State of a DataTable in server mode over a keyset-paged list: page links run over the pages whose cursor is
+ * known (every page seen, and the next one), a new search or page size starts again at the first page, and the
+ * total comes from the first page (the only one that carries it). Call `observe` with each answer that is not
+ * a placeholder; spread `tableProps` into DataTable with `mode="server"`.
+ */
+export function useCursorTable({
+  pageSizes,
+  debounceMs = 250,
+}: {
+  pageSizes: readonly number[];
+  debounceMs?: number;
+}) {
+  const [pageIndex, setPageIndex] = useState(0);
+  const [pageSize, setPageSize] = useState(pageSizes[0] ?? 100);
+  const [search, setSearch] = useState("");
+  const [debounced, setDebounced] = useState("");
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const [total, setTotal] = useState<{ count: number; exact: boolean }>({ count: 0, exact: true });
+
+  const restart = useCallback(() => {
+    setPageIndex(0);
+    setCursors([undefined]);
+  }, []);
+
+  useEffect(() => {
+    const next = search.trim();
+    if (next === debounced) return;
+    const t = setTimeout(() => {
+      setDebounced(next);
+      restart();
+    }, debounceMs);
+    return () => clearTimeout(t);
+  }, [search, debounced, debounceMs, restart]);
+
+  const cursor = cursors[pageIndex];
+  const query = useMemo(
+    () => ({
+      limit: pageSize,
+      ...(cursor ? { cursor } : {}),
+      ...(debounced ? { search: debounced } : {}),
+    }),
+    [pageSize, cursor, debounced],
+  );
+
+  const observe = useCallback(
+    (answer: KeysetAnswer | undefined) => {
+      if (!answer) return;
+      setCursors((current) => recordPage(current, pageIndex, answer.nextCursor));
+      if (answer.total !== undefined) setTotal({ count: answer.total, exact: answer.totalExact !== false });
+    },
+    [pageIndex],
+  );
+
+  const tableProps = {
+    pageSizeOptions: pageSizes,
+    pageIndex,
+    onPageChange: (index: number) => setPageIndex(Math.min(Math.max(index, 0), cursors.length - 1)),
+    pageSize,
+    onPageSizeChange: (size: number) => {
+      setPageSize(size);
+      restart();
+    },
+    search,
+    onSearchChange: setSearch,
+    pageCount: cursors.length,
+    total: total.count,
+  };
+  return { query, observe, tableProps, total, restart, pageIndex };
+}
