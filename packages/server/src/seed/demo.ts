@@ -1,6 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { companies, departments, keywords, mobileSubscriptions, userDepartments, users } from "../db/schema";
+import {
+  companies,
+  contactGroups,
+  contacts,
+  departments,
+  groupMembers,
+  keywords,
+  mobileSubscriptions,
+  userDepartments,
+  users,
+} from "../db/schema";
 import type { Deps } from "../deps";
 import { hashPassword } from "../lib/passwords";
 import { allocate, purchaseCredit } from "../modules/credit/ledger";
@@ -177,6 +187,59 @@ export async function seedDemo({ database, config }: Deps): Promise<DemoCredenti
       { companyId, contactNumber: "60123450003", type: "sub", createdBy: owner.id },
       { companyId, contactNumber: "6581230009", type: "unsub", createdBy: owner.id },
     ]);
+    // A few contacts and a group, so the contact screens and pickers have something to show.
+    const demoContacts = await tx
+      .insert(contacts)
+      .values([
+        {
+          companyId,
+          mobile: "6581230001",
+          name: "Grace Lee",
+          email: "grace.lee@example.com",
+          attributes: { city: "Singapore" },
+          createdBy: owner.id,
+        },
+        {
+          companyId,
+          mobile: "6581230002",
+          name: "Henry Goh",
+          email: null,
+          attributes: { city: "Singapore" },
+          createdBy: owner.id,
+        },
+        {
+          companyId,
+          mobile: "60123450003",
+          name: "Aisha Rahman",
+          email: "aisha@example.com",
+          attributes: { city: "Kuala Lumpur" },
+          createdBy: owner.id,
+        },
+        {
+          companyId,
+          mobile: "6581230004",
+          name: "Ivan Teo",
+          email: null,
+          attributes: {},
+          createdBy: owner.id,
+        },
+        {
+          companyId,
+          mobile: "6581230005",
+          name: "Julia Ng",
+          email: "julia.ng@example.com",
+          attributes: {},
+          createdBy: owner.id,
+        },
+      ])
+      .returning({ id: contacts.id });
+    const [vip] = await tx
+      .insert(contactGroups)
+      .values({ companyId, name: "VIP Customers", createdBy: owner.id })
+      .returning({ id: contactGroups.id });
+    await tx
+      .insert(groupMembers)
+      .values(demoContacts.slice(0, 3).map((c) => ({ groupId: vip!.id, contactId: c.id })));
   });
   return { companyName, email, password };
 }
