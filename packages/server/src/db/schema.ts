@@ -494,7 +494,7 @@ export const paymentCustomers = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.provider] })],
 );
 
-// ---- Contacts and groups (issue 10) ----
+// ---- Contacts and groups ----
 
 /**
  * The phone book: one row per contact of a company. `mobile` is the E.164 number without '+' (as every
