@@ -137,7 +137,7 @@ describe("JSON string inputs", () => {
     expect(res.statusCode).not.toBe(400);
   });
 
-  it("refuses a NUL byte on every administration and credit call, before anything is written", async () => {
+  it("refuses a NUL byte on every administration, credit and contacts call, before anything is written", async () => {
     const { id: companyId, owner } = await createCompany(app);
     const bodies: [string, object][] = [
       ["/addDept", { name: "Ops\u0000" }],
@@ -152,20 +152,36 @@ describe("JSON string inputs", () => {
       ["/editMobileSub", { id: owner.id, contactNumber: "6591\u00001234", type: "sub" }],
       ["/editUserCredit", { id: owner.id, amount: 1, action: "add\u0000" }],
       ["/editCompanyThreshold", { firstThresh: 10, secondThresh: 5, note: "x\u0000" }],
+      ["/checkout", { amount: 500, note: "x\u0000" }],
+      ["/addContact", { contactName: "Ann\u0000", contactNumber: "6591234567" }],
+      ["/editContact", { id: owner.id, name: "Ann\u0000", contactNumber: "6591234567" }],
+      ["/addGroup", { name: "VIP\u0000" }],
+      ["/editGroup", { id: owner.id, name: "VIP\u0000" }],
     ];
     for (const [url, body] of bodies) {
       const res = await post(url, body, owner.token);
       expect(res.statusCode, url).toBe(400);
       expect(res.json().message, url).toMatch(/must not contain control characters$/);
     }
-    const [counts] = await app.deps.database.query<{ d: number; k: number; m: number; e: number }>(
+    const [counts] = await app.deps.database.query<{
+      d: number;
+      k: number;
+      m: number;
+      e: number;
+      c: number;
+      g: number;
+      p: number;
+    }>(
       `select (select count(*)::int from departments where company_id = $1) as d,
               (select count(*)::int from keywords where company_id = $1) as k,
               (select count(*)::int from mobile_subscriptions where company_id = $1) as m,
-              (select count(*)::int from ledger_entries where company_id = $1) as e`,
+              (select count(*)::int from ledger_entries where company_id = $1) as e,
+              (select count(*)::int from contacts where company_id = $1) as c,
+              (select count(*)::int from contact_groups where company_id = $1) as g,
+              (select count(*)::int from payments where company_id = $1) as p`,
       [companyId],
     );
-    expect(counts).toEqual({ d: 0, k: 0, m: 0, e: 0 });
+    expect(counts).toEqual({ d: 0, k: 0, m: 0, e: 0, c: 0, g: 0, p: 0 });
   });
 
   it("passes provider webhooks through with the subscriber's characters instead of refusing them", async () => {
