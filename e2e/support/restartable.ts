@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { freePort, serverEntry } from "./server";
+import { freePort, serverEntry, serverNodeFlags } from "./server";
 
 export interface SqlServer {
   url: string;
@@ -39,7 +39,7 @@ export async function startSqlServer(): Promise<SqlServer> {
   let child: ChildProcess | undefined;
 
   async function start() {
-    child = spawn(process.execPath, [serverEntry], {
+    child = spawn(process.execPath, [...serverNodeFlags(), serverEntry], {
       env: {
         ...process.env,
         PORT: String(port),

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,6 +8,16 @@ import pg from "pg";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const serverEntry = path.join(root, "packages/server/dist/main.js");
+
+/**
+ * The Node.js flags of the server's shebang (`#!/usr/bin/env -S node FLAGS`, src/main.ts): tests and benches
+ * start the server with them, as `npm start` and the `herald-server` bin do.
+ */
+export function serverNodeFlags(): string[] {
+  const first = readFileSync(serverEntry, "utf8").split("\n", 1)[0] ?? "";
+  const m = /^#!\/usr\/bin\/env -S node(.*)$/.exec(first);
+  return m ? m[1]!.trim().split(/\s+/).filter(Boolean) : [];
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -53,7 +63,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       await c.end();
     };
   }
-  const child: ChildProcess = spawn(process.execPath, [serverEntry], {
+  const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags(), serverEntry], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -9,7 +9,7 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   // Workspace packages are TypeScript sources: bundle them; keep npm dependencies external.
-  noExternal: [/^@herald\//],
+  noExternal: [/^@herald\//, /^drizzle-orm/],
   banner: {
     js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
   },

@@ -4651,6 +4651,8 @@ export interface components {
         IfNoneMatch: string;
         /** @description Rows per page of a keyset-paged list (contacts 100/200/500 in the portal). */
         ListLimit: number;
+        /** @description Groups per page (the portal offers 1000/2000/5000, the specification's "other tables" sizes). */
+        GroupListLimit: number;
         /** @description `nextCursor` of the previous page (opaque); omitted for the first page. */
         ListCursor: string;
         /** @description ISO 3166-1 alpha-2 country of numbers written without their country code (default SG). */
@@ -7075,8 +7077,8 @@ export interface operations {
     listGroups: {
         parameters: {
             query?: {
-                /** @description Rows per page of a keyset-paged list (contacts 100/200/500 in the portal). */
-                limit?: components["parameters"]["ListLimit"];
+                /** @description Groups per page (the portal offers 1000/2000/5000, the specification's "other tables" sizes). */
+                limit?: components["parameters"]["GroupListLimit"];
                 /** @description `nextCursor` of the previous page (opaque); omitted for the first page. */
                 cursor?: components["parameters"]["ListCursor"];
                 /** @description Case-insensitive text to look for (designed). */

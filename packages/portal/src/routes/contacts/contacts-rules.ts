@@ -5,8 +5,8 @@ export const GROUP_NAME_MAX = 100;
 /** Page sizes of the specification (§9): contacts 100/200/500, group members 10/100/1000. */
 export const CONTACT_PAGE_SIZES = [100, 200, 500] as const;
 export const MEMBER_PAGE_SIZES = [10, 100, 1000] as const;
-/** Groups table: "other tables" of §9, capped at the contract's largest page (1000). */
-export const GROUP_PAGE_SIZES = [1000] as const;
+/** Groups table: "other tables" of §9 (1000/2000/5000; /groups takes up to 5000). */
+export const GROUP_PAGE_SIZES = [1000, 2000, 5000] as const;
 
 /**
  * Keyset paging: `cursors[i]` is the cursor that loads page i (undefined for the first page). An answer for

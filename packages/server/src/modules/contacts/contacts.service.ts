@@ -372,7 +372,7 @@ export function contactsService({ database }: Deps) {
       q: { limit?: number; cursor?: string; search?: string },
     ): Promise<S["GroupList"]> {
       const { companyId } = requireActor(actor);
-      const limit = Math.min(Math.max(q.limit ?? 100, 1), 1000);
+      const limit = Math.min(Math.max(q.limit ?? 1000, 1), 5000);
       const position = cursorOf(q.cursor);
       const s = searchPatterns(q.search);
       const filter = s ? sql`and lower(g.name) like ${s.name}` : sql``;

@@ -373,6 +373,9 @@ describe("groups", () => {
     const list = (await get("/groups?search=VEND", owner)).json();
     expect(list).toMatchObject({ total: 1, totalExact: true, nextCursor: null });
     expect(list.data[0].group_name).toBe("Vendors");
+    // the specification's group page sizes go up to 5000
+    expect((await get("/groups?limit=5000", owner)).statusCode).toBe(200);
+    expect((await get("/groups?limit=5001", owner)).statusCode).toBe(400);
   });
 
   it("deletes groups and keeps their members as contacts", async () => {

@@ -19,7 +19,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { v7 as uuidv7 } from "uuid";
 import type { Database } from "../../db/client";
 import type { Deps } from "../../deps";
-import { BadRequest, HttpError, NotFound } from "../../errors";
+import { BadRequest, HttpError, NotFound, TooManyRequests } from "../../errors";
 import { type Actor, requireActor } from "../../plugins/actor";
 import {
   CONTACTS_UPLOADED,
@@ -53,6 +53,9 @@ export const ANSWER_ISSUE_ROWS = 5000;
 export const STATUS_ISSUE_ROWS = 100;
 /** Background imports one process runs at the same time; the others wait (status `queued`). */
 export const IMPORTS_AT_ONCE = 2;
+/** Large imports one company may have queued or running; one more is refused with 429 (each holds its file). */
+export const IMPORTS_PER_COMPANY = 3;
+export const TOO_MANY_IMPORTS = `${IMPORTS_PER_COMPANY} imports are already running for your company. Please wait for one to finish.`;
 /** A running import whose progress has not moved for this long is shown as failed. */
 const STALE_AFTER = "10 minutes";
 
@@ -475,6 +478,13 @@ export function contactImportsService(deps: Deps) {
         const plan = columnPlan(header.value);
         const first = await iterator.next();
         if (first.done) throw new BadRequest(MESSAGES.noValidDataInFile);
+        const [busy] = await database.query<{ n: number }>(
+          `select count(*)::int as n from contact_imports
+            where company_id = $1 and status in ('queued', 'running')
+              and coalesce(heartbeat_at, created_at) > now() - interval '${STALE_AFTER}'`,
+          [a.companyId],
+        );
+        if ((busy?.n ?? 0) >= IMPORTS_PER_COMPANY) throw new TooManyRequests(30, TOO_MANY_IMPORTS);
         const job = await createImport(a, file, q, "queued");
         const cells = (async function* () {
           yield first.value;

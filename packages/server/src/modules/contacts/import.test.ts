@@ -16,7 +16,7 @@ import {
   ISSUE,
   UNREADABLE_CONTACT_FILE,
 } from "./contacts.messages";
-import { IMPORT_BATCH_ROWS } from "./import.service";
+import { IMPORT_BATCH_ROWS, IMPORTS_PER_COMPANY, TOO_MANY_IMPORTS } from "./import.service";
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -428,6 +428,35 @@ describe("large imports run in the background", () => {
     );
     expect(report).toHaveLength(2001);
     expect(leftovers()).toEqual([]);
+  });
+
+  it("refuses a large import while the company has 3 unfinished ones, writing nothing", async () => {
+    const { id, owner } = await createCompany(app);
+    const db = app.deps.database;
+    for (let i = 0; i < IMPORTS_PER_COMPANY; i++) {
+      await db.query(
+        `insert into contact_imports (id, company_id, user_id, file_name, size, status, dry_run, country, group_ids,
+                                      started_at, heartbeat_at)
+         values (gen_random_uuid(), $1, $2, 'other.csv', 1, $3, false, 'SG', '[]'::jsonb, now(), now())`,
+        [id, owner.id, i === 0 ? "queued" : "running"],
+      );
+    }
+    const refused = await upload(owner, "big.csv", generated(60_000).csv);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(TOO_MANY_IMPORTS);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    const [n] = await db.query<{ n: number }>(
+      "select count(*)::int as n from contact_imports where company_id = $1",
+      [id],
+    );
+    expect(n!.n).toBe(IMPORTS_PER_COMPANY);
+    expect((await companyCounts(id)).contacts).toBe(0);
+    expect(leftovers()).toEqual([]);
+    // another company is not held back by this one's imports
+    const other = await createCompany(app);
+    const accepted = await upload(other.owner, "big.csv", generated(60_000).csv);
+    expect(accepted.statusCode).toBe(202);
+    expect((await waitForEnd(other.owner, accepted.json().id)).status).toBe("done");
   });
 
   it("cancels after the batch being written: committed batches stay, counted as imported", {
