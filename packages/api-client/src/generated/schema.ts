@@ -6882,6 +6882,11 @@ export interface operations {
                     "application/json": components["schemas"]["ContactUploadIssues"];
                 };
             };
+            /**
+             * @description The company already has 3 large imports queued or running ("3 imports are already running for your
+             *     company. Please wait for one to finish."); nothing was written.
+             */
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getContactImport: {

@@ -1,3 +1,4 @@
+import { countSms } from "@herald/domain";
 import type { Database } from "../../db/client";
 import { storeSandboxMessage } from "../../sandbox/store";
 
@@ -6,12 +7,63 @@ export interface SmsMessage {
   to: string;
   text: string;
   senderId?: string;
+  /** The outbox row's key: a gateway that deduplicates on a reference gets it; retries reuse it. */
   idempotencyKey?: string;
 }
 
+/** What a gateway answered for one accepted message. */
+export interface SmsSubmitted {
+  /** The id delivery reports refer to (for a concatenated message over SMPP: the first part's id). */
+  providerMessageId: string;
+  /** Every part's id when the gateway answers per part (SMPP); receipts may name any of them. */
+  partIds?: string[];
+  /** Parts the gateway accepted (what is charged). */
+  segments: number;
+}
+
+/** The gateway asks us to slow down: retry the same message after `retryAfterMs` (not charged, not failed). */
+export class SmsThrottled extends Error {
+  constructor(
+    readonly retryAfterMs: number,
+    message = "SMS gateway throttled the submission",
+  ) {
+    super(message);
+    this.name = "SmsThrottled";
+  }
+}
+
+/** The gateway refused this message for good (bad number, barred sender…): failed, not billable, no retry. */
+export class SmsRejected extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = "SmsRejected";
+  }
+}
+// Any other error from send() is transient (connection lost, timeout): the message may be retried with the same
+// idempotency key.
+
+/** Events a gateway pushes to us over its own connection (SMPP deliver_sm); HTTP gateways use the webhooks. */
+export type SmsProviderEvent =
+  | {
+      kind: "delivery";
+      /** Unique per event for deduplication (e.g. the receipt's id + status). */
+      eventId: string;
+      providerMessageId: string;
+      status: "accepted" | "delivered" | "failed" | "expired" | "rejected" | "unknown";
+      errorCode?: string | null;
+      doneAt?: Date;
+    }
+  | { kind: "inbound"; eventId: string; from: string; to: string; text: string; receivedAt: Date };
+
 export interface SmsProvider {
-  readonly name: "sandbox" | "http";
-  send(message: SmsMessage): Promise<{ providerMessageId: string }>;
+  readonly name: "sandbox" | "http" | "smpp";
+  /** Submits one message (split into parts by the driver when needed). Throws SmsThrottled / SmsRejected. */
+  send(message: SmsMessage): Promise<SmsSubmitted>;
+  /** Registers the receiver of pushed events (delivery receipts, mobile-originated messages). */
+  onEvent?(handler: (event: SmsProviderEvent) => Promise<void>): void;
   close(): Promise<void>;
 }
 
@@ -29,7 +81,7 @@ export function sandboxSmsProvider(database: Database, defaultSender: string): S
         html: null,
         links: [],
       });
-      return { providerMessageId: id };
+      return { providerMessageId: id, segments: countSms(m.text).segments };
     },
     async close() {},
   };
@@ -56,7 +108,7 @@ export function httpSmsProvider(url: string, defaultSender: string): SmsProvider
       });
       if (!res.ok) throw new Error(`SMS gateway answered ${res.status}`);
       const body = (await res.json().catch(() => ({}))) as { id?: string };
-      return { providerMessageId: body.id ?? m.idempotencyKey ?? "" };
+      return { providerMessageId: body.id ?? m.idempotencyKey ?? "", segments: countSms(m.text).segments };
     },
     async close() {},
   };
