@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -37,14 +38,79 @@ export interface RunningServer {
   dataDir: string;
 }
 
+const migrationsDir = path.join(root, "packages/server/src/db/migrations");
+
+/**
+ * A migrated, empty embedded database (and pg-boss schema) to copy into each journey's data dir: migrating a
+ * fresh PGlite takes ~15 s on a loaded 2-core machine, copying the result well under one. Kept in the temp dir
+ * under a name derived from the migrations and the PGlite version, so it is rebuilt whenever they change; built
+ * by starting the real server once (HERALD_DEMO=false) and stopping it cleanly.
+ */
+async function migratedTemplate(): Promise<string> {
+  const hash = createHash("sha256");
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) walk(full);
+      else hash.update(e.name).update(readFileSync(full));
+    }
+  };
+  walk(migrationsDir);
+  hash.update(readFileSync(path.join(root, "node_modules/@electric-sql/pglite/package.json")));
+  hash.update(readFileSync(serverEntry));
+  const template = path.join(tmpdir(), `herald-e2e-template-${hash.digest("hex").slice(0, 16)}`);
+  if (existsSync(path.join(template, "pgdata"))) return template;
+  const building = mkdtempSync(path.join(tmpdir(), "herald-e2e-template-build-"));
+  const port = await freePort();
+  const child = spawn(process.execPath, [...serverNodeFlags(), serverEntry], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      HERALD_DATA_DIR: building,
+      HERALD_ENV: "development",
+      HERALD_DEMO: "false",
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`template server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/healthz`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() - started > 150_000) {
+      child.kill("SIGKILL");
+      throw new Error("template server did not answer in time");
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await exited;
+  try {
+    renameSync(building, template);
+  } catch {
+    rmSync(building, { recursive: true, force: true }); // another run built it first
+  }
+  return template;
+}
+
 /**
  * Starts the built server (`npm test` builds it first) on a free loopback port with a fresh data dir, on
- * PGlite, or on a fresh PostgreSQL database when TEST_DATABASE_URL is set.
+ * PGlite (a copy of the migrated template), or on a fresh PostgreSQL database when TEST_DATABASE_URL is set.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run \`npm run build\` first`);
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "herald-e2e-"));
+  if (!process.env.TEST_DATABASE_URL && !env.DATABASE_URL) {
+    cpSync(await migratedTemplate(), dataDir, { recursive: true });
+  }
   let dropDatabase: (() => Promise<void>) | undefined;
   const extra: Record<string, string> = {};
   if (process.env.TEST_DATABASE_URL) {
