@@ -207,14 +207,32 @@ describe("campaigns: add, duplicate name, edit, details, export, bulk delete", (
     await page.close();
   });
 
-  it("lists nothing created before the chosen range", async () => {
-    const old = await apiPost<CampaignBody>(
-      server.url,
-      "/campaignList",
-      { endDate: "2000-01-01T00:00:00Z" },
-      token,
-    );
-    expect(old.status).toBe(200);
-    expect(old.body).toEqual({ data: [] });
+  it("filters the list by created date (the last 2 days by default), in dark mode at every width", async () => {
+    const made = await apiPost<CampaignBody>(server.url, "/addCampaign", { name: `Range ${stamp}` }, token);
+    expect(made.status).toBe(200);
+    const page = await signedInPage("/campaign/campaign-mgt");
+    await page.emulateMedia({ colorScheme: "dark" });
+    const main = page.getByRole("main");
+    const table = main.getByRole("table", { name: "Campaigns" });
+    const row = table.getByRole("row").filter({ hasText: `Range ${stamp}` });
+    await row.waitFor(LOADED);
+    // days long past: nothing to show
+    await main.getByLabel("From", { exact: true }).fill("2000-01-01");
+    await main.getByLabel("To", { exact: true }).fill("2000-01-02");
+    await main.getByText("There are no records found.").waitFor(LOADED);
+    expect(await row.count()).toBe(0);
+    // back to the default range
+    await main.getByRole("button", { name: "Last 2 days" }).click();
+    await row.waitFor(LOADED);
+    expect(await axeViolations(page)).toEqual([]);
+    for (const width of [390, 768, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await row.waitFor();
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+        .toBeLessThanOrEqual(width);
+    }
+    expect(consoleErrors(page)).toEqual([]);
+    await page.close();
   });
 });

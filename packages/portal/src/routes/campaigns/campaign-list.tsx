@@ -15,6 +15,7 @@ import { useNavigate } from "react-router";
 import { $api, api } from "../../api";
 import { useDialogs } from "../../dialogs";
 import { routerLink } from "../../shell/link";
+import { useProfile } from "../../shell/use-profile";
 import * as s from "../contacts/contacts.css";
 import { exportRows } from "../contacts/contacts.shared";
 import * as c from "./campaigns.css";
@@ -50,11 +51,13 @@ export default function CampaignList() {
     if (!rangeProblem(range)) setApplied(range);
   }, [range]);
 
+  // The list call carries the role as isAdmin (§6); the server scopes by the token either way.
+  const role = useProfile().data?.userRole;
   const list = $api.useQuery(
     "post",
     "/campaignList",
-    { body: listFilter(applied) },
-    { placeholderData: keepPreviousData, staleTime: 0 },
+    { body: { isAdmin: role === "admin" ? 1 : 0, ...listFilter(applied) } },
+    { placeholderData: keepPreviousData, staleTime: 0, enabled: role !== undefined },
   );
   const rows = list.data?.data;
   const [selected, setSelected] = useState<Campaign[]>([]);

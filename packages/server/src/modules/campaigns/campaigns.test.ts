@@ -101,6 +101,11 @@ describe("/addCampaign", () => {
     expect((await post("/deleteCampaign", { selectedRows: [old.id] }, owner)).statusCode).toBe(200);
     const again = await addCampaign(owner, "reuse");
     expect(again.id).not.toBe(old.id);
+    // renaming onto a deleted campaign's name is fine too
+    const other = await addCampaign(owner, "Other");
+    await post("/deleteCampaign", { selectedRows: [again.id] }, owner);
+    const renamed = await post("/editCampaign", { id: other.id, name: "REUSE" }, owner);
+    expect(renamed.statusCode, renamed.body).toBe(200);
   });
 
   it("requires a name of at most 50 characters (400 with the form's words)", async () => {
