@@ -44,6 +44,10 @@ export const screens: Partial<Record<string, Lazy>> = {
   "/contact/group-add": () => import("./routes/contacts/group-add"),
   "/contact/group/:id": () => import("./routes/contacts/group-members"),
   "/contact/group-edit/:id": () => import("./routes/contacts/group-edit"),
+  "/campaign/campaign-mgt": () => import("./routes/campaigns/campaign-list"),
+  "/campaign/campaign-add": () => import("./routes/campaigns/campaign-add"),
+  "/campaign/campaign-edit/:id": () => import("./routes/campaigns/campaign-edit"),
+  "/campaign/campaign-view/:id": () => import("./routes/campaigns/campaign-view"),
   "/not-found": () => import("./routes/not-found"),
   "*": () => import("./routes/not-found"),
 };

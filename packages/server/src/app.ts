@@ -12,6 +12,7 @@ import { listenForInvalidations, SessionCache } from "./lib/session-cache";
 import { departmentHandlers } from "./modules/admin/departments.routes";
 import { userAdminHandlers } from "./modules/admin/users.routes";
 import { accountHandlers } from "./modules/auth/auth.routes";
+import { campaignHandlers } from "./modules/campaigns/campaigns.routes";
 import { contactHandlers } from "./modules/contacts/contacts.routes";
 import { stopContactImports } from "./modules/contacts/import.service";
 import { creditHandlers } from "./modules/credit/credit.routes";
@@ -60,6 +61,7 @@ function moduleHandlers(deps: Deps): Handlers {
     ...paymentHandlers(deps),
     ...statementHandlers(deps),
     ...contactHandlers(deps),
+    ...campaignHandlers(deps),
   };
 }
 

@@ -1509,7 +1509,9 @@ export interface paths {
          * @description Campaigns of the company for campaign/campaign-mgt, including deleted ones (status `deleted`).
          *     The date-range filter (`startDate`, `endDate`, portal default the last 2 days) is designed as optional body
          *     fields over `created_dtm`. The response body is not shown in the specification; designed as
-         *     `{ data: Campaign[] }`, newest first.
+         *     `{ data: Campaign[] }`, newest first (`created_dtm`, then `id`, descending). Every signed-in user of the
+         *     company sees all of the company's campaigns (the campaign routes are guarded by sign-in only); `isAdmin`
+         *     is accepted and ignored.
          */
         post: operations["campaignList"];
         delete?: never;
@@ -1592,7 +1594,9 @@ export interface paths {
         /**
          * Delete campaigns
          * @description Marks the selected campaigns `deleted` and deletes their broadcasts (queued broadcast messages are cancelled),
-         *     all or nothing. Response body not shown in the specification; designed as `Ok`.
+         *     all or nothing. Deleted campaigns stay listed with status `deleted`; selecting one already deleted is
+         *     harmless. Any id that is not the caller's company's answers 404 and nothing changes. Response body not
+         *     shown in the specification; designed as `Ok`.
          */
         post: operations["deleteCampaign"];
         delete?: never;

@@ -623,3 +623,35 @@ export const contactImportIssues = pgTable(
   },
   (t) => [primaryKey({ columns: [t.importId, t.row] })],
 );
+
+/**
+ * Campaigns of a company (campaign/campaign-mgt). Deleting marks `status` deleted and sets `deleted_at`; the
+ * row stays listed. Names are unique per company without case among campaigns that are not deleted, so a
+ * deleted campaign's name can be used again. Lists filter and order by (company_id, created_at desc, id desc).
+ */
+export const campaigns = pgTable(
+  "campaigns",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: varchar("name", { length: 50 }).notNull(),
+    description: varchar("description", { length: 255 }),
+    status: varchar("status", { length: 16 }).notNull().default("ready"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      "campaigns_status_check",
+      sql`${t.status} in ('ready', 'processing', 'scheduled', 'sent', 'deleted')`,
+    ),
+    uniqueIndex("campaigns_company_name_key")
+      .on(t.companyId, sql`lower(${t.name})`)
+      .where(sql`${t.deletedAt} is null`),
+    index("campaigns_company_keyset_idx").on(t.companyId, t.createdAt.desc(), t.id.desc()),
+  ],
+);

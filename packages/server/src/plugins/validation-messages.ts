@@ -21,6 +21,7 @@ import {
   TOO_MANY_SENDER_IDS,
   UNKNOWN_DEPARTMENT,
 } from "../modules/admin/users.messages";
+import { campaignFieldMessage } from "../modules/campaigns/campaigns.messages";
 import { contactFieldMessage } from "../modules/contacts/contacts.messages";
 import { INVALID_CREDIT_ACTION, INVALID_CREDIT_AMOUNT } from "../modules/credit/credit.messages";
 import { STATEMENT_MESSAGES } from "../modules/credit/statement.messages";
@@ -137,6 +138,10 @@ export function validationMessage(
     const message = contactFieldMessage(path, field, value);
     if (message) return bad(message);
   }
+
+  // ---- Campaigns: /addCampaign, /editCampaign (name required, at most 50) ----
+  const campaignMessage = campaignFieldMessage(path, field, value);
+  if (campaignMessage) return bad(campaignMessage);
 
   // ---- Low-credit thresholds: /editCompanyThreshold and /editMyNotification (firstThresh, secondThresh) ----
   if ((path === "/editCompanyThreshold" || path === "/editMyNotification") && THRESHOLD_FIELDS.has(field)) {

@@ -1,0 +1,132 @@
+/**
+ * Rules of the campaign screens that need no browser: paths, the default date range (the last 2 days), the
+ * list filter sent to /campaignList, which row actions a campaign offers, the status badge, the export table
+ * and the View Outgoing Report link.
+ */
+import type { Schema } from "@herald/api-client";
+import { CAMPAIGN_NAME_MAX, formatDateTime12, MESSAGES, REQUIRED } from "@herald/domain";
+
+export type Campaign = Schema<"Campaign">;
+export type CampaignStatus = Campaign["status"];
+
+export const CAMPAIGNS_PATH = "/campaign/campaign-mgt";
+export const CAMPAIGN_ADD_PATH = "/campaign/campaign-add";
+export const campaignEditPath = (id: string) => `/campaign/campaign-edit/${id}`;
+export const campaignViewPath = (id: string) => `/campaign/campaign-view/${id}`;
+export const broadcastReportPath = (broadcastId: string) => `/apps/social-broadcast-report/${broadcastId}`;
+
+export { CAMPAIGN_NAME_MAX };
+/** The file name of the list's export (Campaign.csv, Campaign.xlsx). */
+export const EXPORT_NAME = "Campaign";
+/** How many days back the list starts by default: the last 2 days, today included. */
+export const DEFAULT_RANGE_DAYS = 2;
+
+/** A range of local calendar days as "yyyy-MM-dd"; "" for an open end. */
+export interface DayRange {
+  start: string;
+  end: string;
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+/** A local calendar day as "yyyy-MM-dd". */
+export const localDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
+/** The default range: from 2 days before today to today (local days). */
+export function defaultRange(now = new Date()): DayRange {
+  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate() - DEFAULT_RANGE_DAYS);
+  return { start: localDay(start), end: localDay(now) };
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** The local midnight starting a "yyyy-MM-dd" day, or null when it is not a real day. */
+function dayStart(day: string): Date | null {
+  const m = DAY.exec(day);
+  if (!m) return null;
+  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return localDay(d) === day ? d : null;
+}
+
+/** What is wrong with a range, or null: an end before the start. */
+export function rangeProblem(range: DayRange): string | null {
+  if (range.start && range.end && range.end < range.start) return "End date cannot be before start date";
+  return null;
+}
+
+/**
+ * The /campaignList body of a range: the start of the first local day and the end (last millisecond) of the
+ * last one, both inclusive; an open or unreadable end is left out.
+ */
+export function listFilter(range: DayRange): { startDate?: string; endDate?: string } {
+  const start = dayStart(range.start);
+  const endDay = dayStart(range.end);
+  const filter: { startDate?: string; endDate?: string } = {};
+  if (start) filter.startDate = start.toISOString();
+  if (endDay) {
+    const end = new Date(endDay.getFullYear(), endDay.getMonth(), endDay.getDate() + 1);
+    filter.endDate = new Date(end.getTime() - 1).toISOString();
+  }
+  return filter;
+}
+
+/** A deleted campaign can no longer be renamed: Edit is hidden for it. */
+export const canEdit = (c: Pick<Campaign, "status">) => c.status !== "deleted";
+
+const STATUS_LABEL: Record<CampaignStatus, string> = {
+  ready: "Ready",
+  processing: "Processing",
+  scheduled: "Scheduled",
+  sent: "Sent",
+  deleted: "Deleted",
+};
+export const statusLabel = (s: CampaignStatus) => STATUS_LABEL[s] ?? s;
+
+export type StatusTone = "primary" | "success" | "danger" | "warning" | "info" | "secondary";
+const STATUS_TONE: Record<CampaignStatus, StatusTone> = {
+  ready: "primary",
+  processing: "warning",
+  scheduled: "info",
+  sent: "success",
+  deleted: "secondary",
+};
+export const statusTone = (s: CampaignStatus): StatusTone => STATUS_TONE[s] ?? "secondary";
+
+/** "31/01/2024 09:05 PM", or "-" when there is no date. */
+export const dateText = (d: string | null | undefined) => (d ? formatDateTime12(d) : "-");
+
+export const EXPORT_HEADER = [
+  "Campaign Name",
+  "Status",
+  "Created Date",
+  "Scheduled Date",
+  "Broadcast",
+] as const;
+/** One exported row, as the table shows it. */
+export const exportRow = (c: Campaign): string[] => [
+  c.name,
+  statusLabel(c.status),
+  dateText(c.created_dtm),
+  dateText(c.scheduled_dtm),
+  c.broadcast_name ?? "-",
+];
+
+/** The View Outgoing Report link of a campaign: its latest broadcast's report, or none yet. */
+export function outgoingReport(c: Pick<Campaign, "broadcast_id">): { href: string } | { hint: string } {
+  return c.broadcast_id
+    ? { href: broadcastReportPath(c.broadcast_id) }
+    : { hint: "No broadcast has been sent in this campaign yet." };
+}
+
+/** The name field's problem, or undefined: required, at most 50 characters. */
+export function campaignNameError(name: string): string | undefined {
+  const text = name.trim();
+  if (!text) return REQUIRED;
+  if (text.length > CAMPAIGN_NAME_MAX) return `Campaign name cannot exceed ${CAMPAIGN_NAME_MAX} characters`;
+  return undefined;
+}
+
+/** The duplicate-name text (422 on add and edit). */
+export const NAME_EXISTS = MESSAGES.campaignNameExists;
+
+/** "2 campaigns will be deleted." */
+export const deleteText = (count: number) =>
+  `${count} campaign${count === 1 ? "" : "s"} will be deleted, with ${count === 1 ? "its" : "their"} broadcasts.`;
