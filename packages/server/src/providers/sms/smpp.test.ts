@@ -255,6 +255,40 @@ describe("SMPP driver against a loopback SMSC", () => {
     expect(smsc.accepted.map((a) => concat(a.pdu)?.[2])).toEqual([1, 2]);
   });
 
+  it("retries only a later part that failed transiently", async () => {
+    const { smsc, sms } = await setup();
+    smsc.onSubmit = (_pdu, i) => (i === 1 ? smpp.ESME_RSYSERR : "ok");
+    const r = await sms.send({ to: "6591234567", text: "y".repeat(200) });
+    expect(r.partIds).toEqual(["M1", "M2"]);
+    expect(smsc.submits.map((p) => concat(p)?.[2])).toEqual([1, 2, 2]);
+  });
+
+  it("fails a first part's transient status with a plain error (retry the message)", async () => {
+    const { smsc, sms } = await setup();
+    smsc.onSubmit = () => smpp.ESME_RSYSERR;
+    const err = await sms.send({ to: "6591234567", text: "hello" }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(err).not.toBeInstanceOf(SmsRejected);
+    expect(err).not.toBeInstanceOf(SmsThrottled);
+  });
+
+  it("resubmits only the unacknowledged part of a concatenated message after a drop", async () => {
+    const { smsc, sms } = await setup();
+    let dropped = false;
+    smsc.onSubmit = (_pdu, i) => {
+      if (i === 1 && !dropped) {
+        dropped = true;
+        return "drop";
+      }
+      return "ok";
+    };
+    const r = await sms.send({ to: "6591234567", text: "z".repeat(320) });
+    expect(r.segments).toBe(3);
+    expect(smsc.binds).toHaveLength(2);
+    expect(smsc.accepted.map((a) => concat(a.pdu)?.[2])).toEqual([1, 2, 3]);
+    expect(new Set(smsc.accepted.map((a) => concat(a.pdu)?.[0])).size).toBe(1);
+  });
+
   it("rejects for good on a permanent error status", async () => {
     const { smsc, sms } = await setup();
     smsc.onSubmit = () => smpp.ESME_RINVDSTADR;
@@ -287,6 +321,18 @@ describe("SMPP driver against a loopback SMSC", () => {
     const results = await Promise.all(sends);
     expect(new Set(results.map((r) => r.providerMessageId)).size).toBe(5);
     expect(maxOpen).toBe(2);
+  });
+
+  it("does not time out sends that only wait for the window while bound", async () => {
+    const { smsc, sms } = await setup({ window: 1, provider: { sendWaitMs: 30 } });
+    await sms.ready();
+    const session = smsc.sessions[0] as Session;
+    session.removeAllListeners("submit_sm");
+    session.on("submit_sm", (pdu: Pdu) => {
+      setTimeout(() => session.send(pdu.response({ message_id: `S${pdu.sequence_number}` })), 60);
+    });
+    const results = await Promise.all(["a", "b", "c"].map((text) => sms.send({ to: "6591234567", text })));
+    expect(results.map((r) => r.providerMessageId)).toHaveLength(3);
   });
 
   it("reconnects when the connection drops mid-window: nothing lost, nothing acknowledged sent twice", async () => {

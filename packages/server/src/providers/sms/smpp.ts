@@ -23,14 +23,15 @@ export { parseSmppUrl, type SmppSettings } from "./smpp-url";
  *   the previous one is acknowledged; different messages share a window of at most `window` unacknowledged
  *   submit_sm.
  * - submit_sm_resp ESME_RTHROTTLED (0x58) / ESME_RMSGQFUL (0x14) on the first part → SmsThrottled with a
- *   growing backoff hint (nothing was accepted, nothing is charged). On a later part (earlier parts already
- *   accepted) that part alone is retried after the backoff, so the accepted parts are never sent twice.
- *   Other transient statuses (system error, submit failed, temporary application error) → a plain Error;
- *   every other status → SmsRejected with the status as code.
+ *   growing backoff hint (nothing was accepted, nothing is charged); other transient statuses (system error,
+ *   submit failed, temporary application error) → a plain Error; every other status → SmsRejected with the
+ *   status as code. Once a part is accepted, a throttled or transient failure of a later part retries that
+ *   part alone (at most 8 times, with backoff), so accepted parts are never sent twice; if it still fails, the
+ *   error names the accepted part ids.
  * - A part submitted but not acknowledged when the connection drops is submitted again after the rebind
  *   (the SMSC never acknowledged it: SMPP 3.4 cannot tell whether it was taken); acknowledged parts are never
- *   resubmitted. A send while not bound waits for the rebind up to `sendWaitMs`, then fails with a transient
- *   error.
+ *   resubmitted. While not bound a send waits for the rebind up to `sendWaitMs`, then fails with a transient
+ *   error; while bound, sends beyond the window simply queue.
  * - deliver_sm: a delivery receipt (esm_class message type 0x04 or intermediate 0x20) becomes a `delivery`
  *   event (receipted_message_id / message_state TLVs, else the `id:… stat:… err:…` text); anything else is a
  *   mobile-originated message, decoded by data_coding and reassembled from its concatenation UDH, emitted as
@@ -77,6 +78,8 @@ const STATUS = {
   X_T_APPN: 0x64,
   UNKNOWNERR: 0xff,
 } as const;
+/** Retries of one later part of a concatenated message (earlier parts already accepted). */
+const MAX_PART_RETRIES = 8;
 const TRANSIENT = new Set<number>([STATUS.SYSERR, STATUS.SUBMITFAIL, STATUS.X_T_APPN, STATUS.UNKNOWNERR]);
 
 /** Error for a submit the SMSC answered with a non-zero status. */
@@ -203,11 +206,10 @@ export function smppSmsProvider(options: SmppProviderOptions): SmppSmsProvider {
     // Unacknowledged submits go back to the front of the queue, in their order, for the next bind.
     const pending = [...inFlight.values()];
     inFlight.clear();
-    for (const job of pending) {
-      clearTimeout(job.responseTimer);
-      armWait(job);
-    }
+    for (const job of pending) clearTimeout(job.responseTimer);
     queue.unshift(...pending);
+    // While not bound every waiting submit is on the clock (sendWaitMs).
+    for (const job of queue) armWait(job);
     s.removeAllListeners("close");
     s.destroy();
     if (wasBound) log?.warn({ reason, resubmit: pending.length }, "SMPP session lost; reconnecting");
@@ -220,7 +222,11 @@ export function smppSmsProvider(options: SmppProviderOptions): SmppSmsProvider {
     session = s;
     s.on("error", (err: Error) => dropped(s, err.message));
     s.on("close", () => dropped(s, "connection closed"));
+    const connectTimer = setTimeout(() => dropped(s, "connect timed out"), responseTimeoutMs);
+    connectTimer.unref();
+    s.on("close", () => clearTimeout(connectTimer));
     s.on("connect", () => {
+      clearTimeout(connectTimer);
       const bindTimer = setTimeout(() => dropped(s, "bind_transceiver timed out"), responseTimeoutMs);
       bindTimer.unref();
       s.bind_transceiver(
@@ -257,6 +263,8 @@ export function smppSmsProvider(options: SmppProviderOptions): SmppSmsProvider {
           const w = waiters;
           waiters = [];
           for (const waiter of w) waiter.resolve();
+          // Bound: submits waiting only for the window are not timed out.
+          for (const job of queue) clearTimeout(job.waitTimer);
           pump();
         },
       );
@@ -313,7 +321,6 @@ export function smppSmsProvider(options: SmppProviderOptions): SmppSmsProvider {
       });
       if (!sent) {
         queue.unshift(job);
-        armWait(job);
         dropped(s, "socket not writable");
         return;
       }
@@ -329,7 +336,7 @@ export function smppSmsProvider(options: SmppProviderOptions): SmppSmsProvider {
     return new Promise<string>((resolve, reject) => {
       const job: Job = { params, resolve, reject };
       queue.push(job);
-      armWait(job);
+      if (!bound) armWait(job);
       pump();
     });
   }
@@ -447,25 +454,39 @@ export function smppSmsProvider(options: SmppProviderOptions): SmppSmsProvider {
           ? Buffer.concat([Buffer.from([0x05, 0x00, 0x03, ref, encoded.length, i + 1]), body])
           : body,
       };
+      let retries = 0;
       for (;;) {
         try {
           ids.push(await submit(params));
           throttles = 0;
           break;
         } catch (err) {
-          if (!(err instanceof SubmitStatus)) throw err;
-          const status = err.status;
-          if (status === STATUS.THROTTLED || status === STATUS.MSGQFUL) {
-            const wait = throttleHint();
-            // Nothing accepted yet: hand the whole message back. Otherwise retry this part alone.
-            if (ids.length === 0)
-              throw new SmsThrottled(wait, `SMSC throttled the submission (status ${hex(status)})`);
-            await new Promise((r) => setTimeout(r, wait));
-            continue;
+          const status = err instanceof SubmitStatus ? err.status : undefined;
+          const throttled = status === STATUS.THROTTLED || status === STATUS.MSGQFUL;
+          if (status !== undefined && !throttled && !TRANSIENT.has(status)) {
+            throw new SmsRejected(`SMSC rejected the message (status ${hex(status)})`, hex(status));
           }
-          if (TRANSIENT.has(status))
-            throw new Error(`SMSC failed the submission temporarily (status ${hex(status)})`);
-          throw new SmsRejected(`SMSC rejected the message (status ${hex(status)})`, hex(status));
+          if (ids.length === 0) {
+            // Nothing accepted yet: hand the whole message back.
+            if (throttled)
+              throw new SmsThrottled(
+                throttleHint(),
+                `SMSC throttled the submission (status ${hex(status ?? 0)})`,
+              );
+            if (status !== undefined)
+              throw new Error(`SMSC failed the submission temporarily (status ${hex(status)})`);
+            throw err;
+          }
+          // Earlier parts are accepted: sending the whole message again would send them twice, so this part
+          // alone is retried, a bounded number of times.
+          retries += 1;
+          if (closed || retries > MAX_PART_RETRIES) {
+            throw new Error(
+              `SMPP: ${ids.length} of ${encoded.length} parts accepted (${ids.join(", ")}); part ${i + 1} failed: ${(err as Error).message}`,
+            );
+          }
+          const wait = throttled ? throttleHint() : Math.min(60_000, throttleBackoffMs * 2 ** retries);
+          await new Promise((r) => setTimeout(r, wait));
         }
       }
     }
@@ -483,7 +504,24 @@ export function smppSmsProvider(options: SmppProviderOptions): SmppSmsProvider {
       if (closed) return Promise.reject(new Error("SMPP provider is closed"));
       start();
       if (bound) return Promise.resolve();
-      return new Promise<void>((resolve, reject) => waiters.push({ resolve, reject }));
+      return new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiters = waiters.filter((w) => w !== waiter);
+          reject(new Error(`SMPP gateway not bound after ${sendWaitMs} ms`));
+        }, sendWaitMs);
+        timer.unref();
+        const waiter: Waiter = {
+          resolve: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+          reject: (err) => {
+            clearTimeout(timer);
+            reject(err);
+          },
+        };
+        waiters.push(waiter);
+      });
     },
     async close() {
       if (closed) return;
