@@ -507,6 +507,40 @@ describe("SMPP driver against a loopback SMSC", () => {
     expect(events[0]?.eventId).not.toBe(events[1]?.eventId);
   });
 
+  it("completes a concatenated MO message again when the handler failed on its last part", async () => {
+    const { smsc, sms } = await setup();
+    const texts: string[] = [];
+    let fail = true;
+    sms.onEvent?.(async (e) => {
+      if (e.kind !== "inbound") return;
+      if (fail) {
+        fail = false;
+        throw new Error("database down");
+      }
+      texts.push(e.text);
+    });
+    await sms.ready();
+    const session = smsc.sessions[0] as Session;
+    const statuses: number[] = [];
+    const part = (seq: number, message: string) =>
+      session.deliver_sm(
+        {
+          source_addr: "6591112222",
+          destination_addr: "6580000000",
+          esm_class: 0,
+          data_coding: 8,
+          short_message: { udh: Buffer.from([0x05, 0x00, 0x03, 0x09, 0x02, seq]), message },
+        },
+        (resp: Pdu) => statuses.push(resp.command_status),
+      );
+    part(1, "你好，");
+    part(2, "世界");
+    await vi.waitFor(() => expect(statuses).toEqual([0, 0x64]));
+    part(2, "世界");
+    await vi.waitFor(() => expect(statuses).toEqual([0, 0x64, 0]));
+    expect(texts).toEqual(["你好，世界"]);
+  });
+
   it("unbinds on close", async () => {
     const { smsc, sms } = await setup();
     await sms.ready();

@@ -389,6 +389,7 @@ export function smppSmsProvider(options: SmppProviderOptions): SmppSmsProvider {
           udh.find((ie) => ie[0] === 0x00 && ie[1] === 0x03) ??
           udh.find((ie) => ie[0] === 0x08 && ie[1] === 0x04);
         let full: string | undefined = text;
+        let completes: string | undefined;
         if (concat) {
           const wide = concat[0] === 0x08;
           const ref = wide ? ((concat[2] ?? 0) << 8) | (concat[3] ?? 0) : (concat[2] ?? 0);
@@ -402,7 +403,7 @@ export function smppSmsProvider(options: SmppProviderOptions): SmppSmsProvider {
             entry.parts.set(seq, text);
             moParts.set(key, entry);
             if (entry.parts.size >= total) {
-              moParts.delete(key);
+              completes = key;
               full = Array.from({ length: total }, (_, i) => entry.parts.get(i + 1) ?? "").join("");
             }
             // Parts that never complete are dropped after an hour.
@@ -421,6 +422,8 @@ export function smppSmsProvider(options: SmppProviderOptions): SmppSmsProvider {
             text: full,
             receivedAt,
           });
+          // Kept when the handler failed: the SMSC delivers the last part again and it completes again.
+          if (completes && ok) moParts.delete(completes);
         }
       }
     } catch (err) {
