@@ -9,4 +9,5 @@ export * from "./password";
 export * from "./phone";
 export * from "./roles";
 export * from "./sms";
+export * from "./sms.cases";
 export * from "./validation";

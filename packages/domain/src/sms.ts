@@ -1,58 +1,100 @@
 /**
- * SMS length and segment counting. Text made only of GSM 03.38 characters is sent in the 7-bit default
- * alphabet: 160 septets in a single message, 153 per part once concatenated (the rest carries the
- * concatenation header); characters of the extension table take two septets (escape + character) and are
- * never split across parts. Any other text is counted with the spec's figure of 57 characters per SMS
- * ("57 characters count as 1 SMS in UTF-8, 160 otherwise"), in UTF-16 code units, never splitting a
- * surrogate pair.
+ * SMS length, segment counting, splitting and encoding: one rule set shared by the portal counter, billing on
+ * the server and the SMPP driver, so what is shown, what is charged and what is sent always agree.
+ *
+ * - Text made only of characters of the 3GPP TS 23.038 default alphabet (basic table + extension table) is
+ *   sent in GSM-7: 160 septets in a single SMS, 153 per part once concatenated (the 6-byte concatenation
+ *   header takes the rest). Extension-table characters (`\f ^ { } \ [ ~ ] | €`) are sent as escape +
+ *   character and take two septets; that pair is never split across parts.
+ * - Any other text is sent in UCS-2: 70 UTF-16 code units in a single SMS, 67 per part; a surrogate pair
+ *   (an emoji, for instance) is never split across parts.
+ *
+ * The specification's "57 characters count as 1 SMS in UTF-8" figure is wrong and is not used.
+ *
+ * Empty text is 0 characters, 0 segments and no parts: nothing is sent or charged (compose refuses empty
+ * messages before counting matters); `remaining` is then the full single-SMS capacity (160).
  */
 
 export const GSM_SINGLE_LIMIT = 160;
 export const GSM_PART_LIMIT = 153;
-/** The spec's per-SMS figure for text outside the GSM alphabet. */
-export const UNICODE_PER_SMS = 57;
+export const UCS2_SINGLE_LIMIT = 70;
+export const UCS2_PART_LIMIT = 67;
 
-export type SmsEncoding = "gsm7" | "unicode";
+export type SmsEncoding = "gsm7" | "ucs2";
 
 export interface SmsCount {
   encoding: SmsEncoding;
-  /** Septets for GSM text (extension characters count 2); UTF-16 code units otherwise. */
+  /** Septets for GSM-7 text (extension characters count 2); UTF-16 code units for UCS-2 text. */
   characters: number;
+  /** Number of SMS sent and charged (0 for empty text). */
   segments: number;
-  /** Capacity of one segment in `characters` units: 160 or 153 (GSM), 57 (unicode). */
+  /** Capacity of one segment in `characters` units: 160 or 153 (GSM-7), 70 or 67 (UCS-2). */
   perSegment: number;
+  /** Units still free in the last segment before another one is needed (same encoding). */
+  remaining: number;
 }
 
-/** GSM 03.38 default alphabet (basic table), excluding the escape code. */
-const GSM_BASIC = new Set(
-  "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?" +
-    "¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà",
+/**
+ * Short sentence for the compose counter: the true rule, and that the specification's figure is wrong.
+ */
+export const SMS_COUNTING_RULE =
+  "Standard (GSM-7) text: 160 characters per SMS, 153 per part when longer; extension characters such as € { } [ ] count as 2. Other text (Unicode): 70, then 67 per part. The specification's 57-character figure is wrong.";
+
+/** Counter line for a message box, e.g. "145 characters left · 2 SMS (GSM-7)". */
+export function smsCounterText(count: SmsCount): string {
+  const enc = count.encoding === "gsm7" ? "GSM-7" : "Unicode";
+  const sms = `${count.segments} SMS`;
+  return `${count.remaining} characters left · ${sms} (${enc})`;
+}
+
+/** GSM 03.38 basic table in code order (index = septet value); 0x1B is the escape to the extension table. */
+const GSM_BASIC_TABLE =
+  "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞ\x1bÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?" +
+  "¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
+export const GSM_ESCAPE = 0x1b;
+/** GSM 03.38 extension table: character → septet sent after the escape. */
+const GSM_EXTENSION_TABLE: ReadonlyMap<string, number> = new Map([
+  ["\f", 0x0a],
+  ["^", 0x14],
+  ["{", 0x28],
+  ["}", 0x29],
+  ["\\", 0x2f],
+  ["[", 0x3c],
+  ["~", 0x3d],
+  ["]", 0x3e],
+  ["|", 0x40],
+  ["€", 0x65],
+]);
+/** Characters of the extension table (two septets each). */
+export const GSM_EXTENSION_CHARS = [...GSM_EXTENSION_TABLE.keys()].join("");
+
+const GSM_BASIC: ReadonlyMap<string, number> = new Map(
+  [...GSM_BASIC_TABLE].flatMap((c, i) => (i === GSM_ESCAPE ? [] : [[c, i] as [string, number]])),
 );
-/** GSM 03.38 extension table: sent as escape + character, 2 septets each. */
-const GSM_EXTENSION = new Set("\f^{}\\[~]|€");
+const GSM_EXTENSION_DECODE: ReadonlyMap<number, string> = new Map(
+  [...GSM_EXTENSION_TABLE].map(([c, s]) => [s, c] as [number, string]),
+);
 
 /** Septets a character takes in the GSM 7-bit alphabet, or 0 when it is not in it. */
 function gsmCost(char: string): number {
   if (GSM_BASIC.has(char)) return 1;
-  if (GSM_EXTENSION.has(char)) return 2;
+  if (GSM_EXTENSION_TABLE.has(char)) return 2;
   return 0;
 }
 
-/** True when every character of the text is in the GSM 03.38 basic or extension table. */
+/** True when every character of the text is in the GSM 03.38 basic or extension table ("" is). */
 export function isGsm7(text: string): boolean {
   for (const c of text) if (gsmCost(c) === 0) return false;
   return true;
 }
 
-/** Splits the text greedily into parts of at most `limit` units, keeping each character whole. */
-function pack(text: string, limit: number, cost: (c: string) => number): { parts: string[]; units: number } {
+/** Splits the text greedily into parts of at most `limit` units, keeping each character (code point) whole. */
+function pack(text: string, limit: number, cost: (c: string) => number): { parts: string[]; last: number } {
   const parts: string[] = [];
   let current = "";
   let used = 0;
-  let units = 0;
   for (const c of text) {
     const n = cost(c);
-    units += n;
     if (used + n > limit) {
       parts.push(current);
       current = "";
@@ -62,44 +104,45 @@ function pack(text: string, limit: number, cost: (c: string) => number): { parts
     used += n;
   }
   if (current.length > 0) parts.push(current);
-  return { parts, units };
+  return { parts, last: used };
 }
 
 function segment(text: string): { count: SmsCount; parts: string[] } {
   if (text.length === 0) {
     return {
-      count: { encoding: "gsm7", characters: 0, segments: 0, perSegment: GSM_SINGLE_LIMIT },
+      count: {
+        encoding: "gsm7",
+        characters: 0,
+        segments: 0,
+        perSegment: GSM_SINGLE_LIMIT,
+        remaining: GSM_SINGLE_LIMIT,
+      },
       parts: [],
     };
   }
-  if (isGsm7(text)) {
-    const single = pack(text, GSM_SINGLE_LIMIT, gsmCost);
-    if (single.units <= GSM_SINGLE_LIMIT) {
-      return {
-        count: { encoding: "gsm7", characters: single.units, segments: 1, perSegment: GSM_SINGLE_LIMIT },
-        parts: [text],
-      };
-    }
-    const multi = pack(text, GSM_PART_LIMIT, gsmCost);
+  const gsm = isGsm7(text);
+  const cost = gsm ? gsmCost : (c: string) => c.length;
+  const single = gsm ? GSM_SINGLE_LIMIT : UCS2_SINGLE_LIMIT;
+  const perPart = gsm ? GSM_PART_LIMIT : UCS2_PART_LIMIT;
+  const encoding: SmsEncoding = gsm ? "gsm7" : "ucs2";
+  let characters = 0;
+  for (const c of text) characters += cost(c);
+  if (characters <= single) {
     return {
-      count: {
-        encoding: "gsm7",
-        characters: multi.units,
-        segments: multi.parts.length,
-        perSegment: GSM_PART_LIMIT,
-      },
-      parts: multi.parts,
+      count: { encoding, characters, segments: 1, perSegment: single, remaining: single - characters },
+      parts: [text],
     };
   }
-  const u = pack(text, UNICODE_PER_SMS, (c) => c.length);
+  const multi = pack(text, perPart, cost);
   return {
     count: {
-      encoding: "unicode",
-      characters: u.units,
-      segments: u.parts.length,
-      perSegment: UNICODE_PER_SMS,
+      encoding,
+      characters,
+      segments: multi.parts.length,
+      perSegment: perPart,
+      remaining: perPart - multi.last,
     },
-    parts: u.parts,
+    parts: multi.parts,
   };
 }
 
@@ -108,7 +151,75 @@ export function countSms(text: string): SmsCount {
   return segment(text).count;
 }
 
-/** The text of each SMS part, as counted by `countSms` (`splitSms(t).length === countSms(t).segments`). */
+/**
+ * The text of each SMS part exactly as it is sent (`splitSms(t).length === countSms(t).segments`, and the
+ * parts joined give back `t`). A single-SMS text is one part; empty text is no part.
+ */
 export function splitSms(text: string): string[] {
   return segment(text).parts;
+}
+
+/** GSM-7 text to unpacked septets, one byte each (extension characters as 0x1B + septet), as SMPP sends with data_coding 0. */
+export function encodeGsm7(text: string): Uint8Array {
+  const out: number[] = [];
+  for (const c of text) {
+    const basic = GSM_BASIC.get(c);
+    if (basic !== undefined) {
+      out.push(basic);
+      continue;
+    }
+    const ext = GSM_EXTENSION_TABLE.get(c);
+    if (ext === undefined)
+      throw new RangeError(`Character U+${c.codePointAt(0)?.toString(16)} is not in the GSM-7 alphabet`);
+    out.push(GSM_ESCAPE, ext);
+  }
+  return Uint8Array.from(out);
+}
+
+/** Unpacked GSM-7 septets back to text (an unknown escape gives the basic character, as 23.038 says). */
+export function decodeGsm7(bytes: Uint8Array): string {
+  let out = "";
+  for (let i = 0; i < bytes.length; i++) {
+    const b = (bytes[i] ?? 0) & 0x7f;
+    if (b === GSM_ESCAPE && i + 1 < bytes.length) {
+      const next = (bytes[++i] ?? 0) & 0x7f;
+      out += GSM_EXTENSION_DECODE.get(next) ?? GSM_BASIC_TABLE[next] ?? "";
+      continue;
+    }
+    out += b === GSM_ESCAPE ? " " : (GSM_BASIC_TABLE[b] ?? "");
+  }
+  return out;
+}
+
+/** Text to UCS-2 (UTF-16 big-endian) bytes, as SMPP sends with data_coding 8. */
+export function encodeUcs2(text: string): Uint8Array {
+  const out = new Uint8Array(text.length * 2);
+  for (let i = 0; i < text.length; i++) {
+    const u = text.charCodeAt(i);
+    out[2 * i] = u >> 8;
+    out[2 * i + 1] = u & 0xff;
+  }
+  return out;
+}
+
+/** UCS-2 / UTF-16 big-endian bytes back to text (a trailing odd byte is ignored). */
+export function decodeUcs2(bytes: Uint8Array): string {
+  let out = "";
+  for (let i = 0; i + 1 < bytes.length; i += 2)
+    out += String.fromCharCode(((bytes[i] ?? 0) << 8) | (bytes[i + 1] ?? 0));
+  return out;
+}
+
+/** One part as it goes on the wire: SMPP data_coding (0 GSM-7 default alphabet, 8 UCS-2) and payload bytes. */
+export interface EncodedSmsPart {
+  dataCoding: 0 | 8;
+  bytes: Uint8Array;
+}
+
+/** `splitSms` with each part encoded in the message's encoding (the same for every part). */
+export function encodeSms(text: string): EncodedSmsPart[] {
+  const gsm = isGsm7(text);
+  return splitSms(text).map((part) =>
+    gsm ? { dataCoding: 0, bytes: encodeGsm7(part) } : { dataCoding: 8, bytes: encodeUcs2(part) },
+  );
 }

@@ -36,6 +36,7 @@ import { validationMessage } from "./plugins/validation-messages";
 import { type EmailProvider, sandboxEmailProvider, smtpProvider } from "./providers/email";
 import { type PaymentProvider, sandboxPaymentProvider, stripePaymentProvider } from "./providers/payments";
 import { httpSmsProvider, type SmsProvider, sandboxSmsProvider } from "./providers/sms";
+import { smppSmsProvider } from "./providers/sms/smpp";
 import { listOperations, loadSpec } from "./spec";
 
 declare module "fastify" {
@@ -102,9 +103,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     ? smtpProvider(config.smtpUrl, config.mailFrom)
     : sandboxEmailProvider(database, config.mailFrom);
   const sms: SmsProvider =
-    config.sms.provider === "http" && config.sms.url
-      ? httpSmsProvider(config.sms.url, config.sms.senderId)
-      : sandboxSmsProvider(database, config.sms.senderId);
+    config.sms.provider === "smpp" && config.sms.smppUrl
+      ? smppSmsProvider({ url: config.sms.smppUrl, defaultSender: config.sms.senderId, log: app.log })
+      : config.sms.provider === "http" && config.sms.url
+        ? httpSmsProvider(config.sms.url, config.sms.senderId)
+        : sandboxSmsProvider(database, config.sms.senderId);
   // Corporate credit purchases: Stripe with both keys, otherwise the sandbox checkout pages.
   const payments: PaymentProvider =
     config.payments.provider === "stripe"

@@ -35,6 +35,48 @@ describe("config", () => {
     expect(() => loadConfig({ HERALD_DATA_DIR: dir(), SMS_PROVIDER: "http" })).toThrow(/SMS_URL is required/);
   });
 
+  it("uses SMPP when SMS_PROVIDER=smpp with an smpp:// SMPP_URL, and says what is wrong otherwise", () => {
+    const c = loadConfig({
+      HERALD_DATA_DIR: dir(),
+      SMS_PROVIDER: "smpp",
+      SMPP_URL: "smpp://herald:secret@smsc.example.com:2775?system_type=OTP&window=20",
+    });
+    expect(c.sms).toMatchObject({
+      provider: "smpp",
+      smppUrl: "smpp://herald:secret@smsc.example.com:2775?system_type=OTP&window=20",
+    });
+    expect(() => loadConfig({ HERALD_DATA_DIR: dir(), SMS_PROVIDER: "smpp" })).toThrow(
+      new ConfigError("SMPP_URL is required when SMS_PROVIDER is smpp"),
+    );
+    expect(() =>
+      loadConfig({ HERALD_DATA_DIR: dir(), SMS_PROVIDER: "smpp", SMPP_URL: "http://smsc.example.com" }),
+    ).toThrow(ConfigError);
+    expect(() =>
+      loadConfig({ HERALD_DATA_DIR: dir(), SMS_PROVIDER: "smpp", SMPP_URL: "http://smsc.example.com" }),
+    ).toThrow(/must start with smpp:\/\//);
+    expect(() =>
+      loadConfig({ HERALD_DATA_DIR: dir(), SMS_PROVIDER: "smpp", SMPP_URL: "smpp://smsc:2775" }),
+    ).toThrow(/system_id/);
+    expect(() =>
+      loadConfig({ HERALD_DATA_DIR: dir(), SMS_PROVIDER: "smpp", SMPP_URL: "smpp://u:p@smsc?window=0" }),
+    ).toThrow(/window/);
+    expect(() => loadConfig({ HERALD_DATA_DIR: dir(), SMS_PROVIDER: "kannel" })).toThrow(
+      'SMS_PROVIDER must be sandbox, http or smpp, got "kannel"',
+    );
+    // SMPP is a real provider for production.
+    expect(() =>
+      loadConfig({
+        HERALD_DATA_DIR: dir(),
+        HERALD_ENV: "production",
+        SMTP_URL: "smtp://mail.example.com",
+        SMS_PROVIDER: "smpp",
+        SMPP_URL: "smpp://u:p@smsc.example.com",
+        STRIPE_SECRET_KEY: "sk_live_x",
+        STRIPE_WEBHOOK_SECRET: "whsec_x",
+      }),
+    ).not.toThrow();
+  });
+
   it("refuses production with sandbox providers unless told to", () => {
     expect(() => loadConfig({ HERALD_DATA_DIR: dir(), HERALD_ENV: "production" })).toThrow(
       /SMTP_URL, SMS_PROVIDER/,

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ensurePrivateDir } from "./db/data-dir";
+import { parseSmppUrl } from "./providers/sms/smpp-url";
 
 /** Every setting of the server, read and validated once from the environment. */
 export interface Config {
@@ -19,7 +20,7 @@ export interface Config {
   tokenTtlSeconds: number;
   smtpUrl: string | undefined;
   mailFrom: string;
-  sms: { provider: "sandbox" | "http"; url: string | undefined; senderId: string };
+  sms: { provider: "sandbox" | "http" | "smpp"; url: string | undefined; senderId: string; smppUrl?: string };
   geoipUrl: string | undefined;
   /** Operator's own Terms of Service and Privacy Policy pages; the portal's built-in pages when unset. */
   termsUrl: string | undefined;
@@ -141,11 +142,19 @@ export function loadConfig(env: Env = process.env): Config {
   const host = env.HOST || (herEnv === "production" ? "0.0.0.0" : "127.0.0.1");
   const dataDir = path.resolve(env.HERALD_DATA_DIR ?? ".herald");
   const smsProvider = (env.SMS_PROVIDER ?? "sandbox") as Config["sms"]["provider"];
-  if (!["sandbox", "http"].includes(smsProvider)) {
-    throw new ConfigError(`SMS_PROVIDER must be sandbox or http, got "${smsProvider}"`);
+  if (!["sandbox", "http", "smpp"].includes(smsProvider)) {
+    throw new ConfigError(`SMS_PROVIDER must be sandbox, http or smpp, got "${smsProvider}"`);
   }
   if (smsProvider === "http" && !env.SMS_URL) {
     throw new ConfigError(`SMS_URL is required when SMS_PROVIDER is ${smsProvider}`);
+  }
+  if (smsProvider === "smpp") {
+    if (!env.SMPP_URL) throw new ConfigError("SMPP_URL is required when SMS_PROVIDER is smpp");
+    try {
+      parseSmppUrl(env.SMPP_URL);
+    } catch (err) {
+      throw new ConfigError((err as Error).message);
+    }
   }
   const config: Config = {
     env: herEnv,
@@ -158,7 +167,12 @@ export function loadConfig(env: Env = process.env): Config {
     tokenTtlSeconds: int(env, "HERALD_TOKEN_TTL", 12 * 3600, 60),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? "Herald <no-reply@herald.local>",
-    sms: { provider: smsProvider, url: env.SMS_URL || undefined, senderId: env.SMS_SENDER_ID ?? "Herald" },
+    sms: {
+      provider: smsProvider,
+      url: env.SMS_URL || undefined,
+      senderId: env.SMS_SENDER_ID ?? "Herald",
+      ...(smsProvider === "smpp" ? { smppUrl: env.SMPP_URL } : {}),
+    },
     geoipUrl: env.HERALD_GEOIP_URL || undefined,
     termsUrl: env.HERALD_TERMS_URL || undefined,
     privacyUrl: env.HERALD_PRIVACY_URL || undefined,

@@ -1,4 +1,5 @@
 import { createServer, type Server } from "node:http";
+import { SMS_CASES } from "@herald/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpSmsProvider } from ".";
 
@@ -35,6 +36,15 @@ describe("HTTP SMS gateway driver", () => {
       text: "Your code is 123456",
       reference: "k1",
     });
+  });
+
+  it("bills the segments of the shared reference cases", async () => {
+    const sms = httpSmsProvider(url, "Herald");
+    for (const c of SMS_CASES.filter((x) => x.segments > 0)) {
+      const r = await sms.send({ to: "6591234567", text: c.text });
+      expect(r.segments, c.name).toBe(c.segments);
+      expect(received.at(-1), c.name).toMatchObject({ text: c.text });
+    }
   });
 
   it("throws on a gateway error so the job is retried", async () => {

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { countSms } from "@herald/domain";
 import type { Database } from "../../db/client";
 import { storeSandboxMessage } from "../../sandbox/store";
@@ -112,4 +113,52 @@ export function httpSmsProvider(url: string, defaultSender: string): SmsProvider
     },
     async close() {},
   };
+}
+
+/** How old a signed webhook may be (and how far in the future its clock may run). */
+export const HERALD_SIGNATURE_TOLERANCE_SECONDS = 300;
+
+function signatureHex(t: number, rawBody: string | Buffer, secret: string): string {
+  return createHmac("sha256", secret)
+    .update(`${t}.`)
+    .update(typeof rawBody === "string" ? Buffer.from(rawBody, "utf8") : rawBody)
+    .digest("hex");
+}
+
+/**
+ * The `X-Herald-Signature` header value for a webhook body: `t=<unix seconds>,v1=<hex HMAC-SHA256 of
+ * "<t>.<raw body>">`.
+ */
+export function signHeraldPayload(rawBody: string | Buffer, secret: string, now: Date = new Date()): string {
+  const t = Math.floor(now.getTime() / 1000);
+  return `t=${t},v1=${signatureHex(t, rawBody, secret)}`;
+}
+
+/**
+ * Checks an `X-Herald-Signature` header against the raw request body (constant-time compare). False when the
+ * header is missing or malformed, no `v1` matches, or `t` is more than 5 minutes away from `now`.
+ */
+export function verifyHeraldSignature(
+  rawBody: string | Buffer,
+  header: string | undefined,
+  secret: string,
+  now: Date = new Date(),
+): boolean {
+  if (!header || !secret) return false;
+  let t: number | undefined;
+  const candidates: string[] = [];
+  for (const item of header.split(",")) {
+    const eq = item.indexOf("=");
+    if (eq < 0) continue;
+    const key = item.slice(0, eq).trim();
+    const value = item.slice(eq + 1).trim();
+    if (key === "t" && /^\d{1,12}$/.test(value)) t = Number(value);
+    else if (key === "v1" && /^[0-9a-f]{64}$/i.test(value)) candidates.push(value.toLowerCase());
+  }
+  if (t === undefined || candidates.length === 0) return false;
+  if (Math.abs(Math.floor(now.getTime() / 1000) - t) > HERALD_SIGNATURE_TOLERANCE_SECONDS) return false;
+  const expected = Buffer.from(signatureHex(t, rawBody, secret), "hex");
+  let ok = false;
+  for (const c of candidates) if (timingSafeEqual(expected, Buffer.from(c, "hex"))) ok = true;
+  return ok;
 }
