@@ -3734,7 +3734,7 @@ export interface components {
             delivered_st: string | null;
             /** Format: date-time */
             created_at: string;
-            /** @description Number of SMS segments (57 UTF-8 / 160 GSM characters each). */
+            /** @description Number of SMS segments (GSM-7 160 characters, 153 per part when concatenated; UCS-2 70, 67 per part). */
             sms_count: number;
             /**
              * Format: uuid
