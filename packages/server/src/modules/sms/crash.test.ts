@@ -59,9 +59,9 @@ describe.skipIf(!onPostgres)("worker crash safety (PostgreSQL)", () => {
     const { db } = app.deps.database;
     await db.execute(sql`create table if not exists crash_gateway (key text not null,
         created_at timestamptz not null default now())`);
-    const { id: companyId, owner } = await createCompany(app);
+    const { id: companyId, owner } = await createCompany(app, { creditCents: 2_000_000 });
     await allocate(db, { companyId, userId: owner.id, amountCents: 1_000_000 });
-    const base = 80_000_000 + Math.floor(Math.random() * 1_000_000);
+    const base = 91_000_000 + Math.floor(Math.random() * 5_000_000);
     const numbers = Array.from({ length: RECIPIENTS }, (_, i) => `65${base + i}`);
     const res = await app.inject({
       method: "POST",
