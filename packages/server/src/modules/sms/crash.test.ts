@@ -74,6 +74,8 @@ describe.skipIf(!onPostgres)("worker crash safety (PostgreSQL)", () => {
     expect(res.json().recipients).toBe(RECIPIENTS);
 
     let kills = 0;
+
+    const progress: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const child = worker(sendId);
       let stderr = "";
@@ -88,7 +90,17 @@ describe.skipIf(!onPostgres)("worker crash safety (PostgreSQL)", () => {
       }
       const code = await exited(child);
       expect(code === null || code === 0, stderr).toBe(true);
+      const [p] = await rows<{ n: string }>(
+        db,
+        sql`select count(*) as n from sms_messages where send_id = ${sendId}::uuid and status = 'accepted'`,
+      );
+      progress.push(Number(p!.n));
     }
+    // the kills landed while the send was under way (some rows sent, others not yet)
+    expect(
+      progress.some((n) => n > 0 && n < RECIPIENTS),
+      progress.join(","),
+    ).toBe(true);
     const last = worker(sendId);
     let stderr = "";
     last.stderr?.on("data", (d) => {
