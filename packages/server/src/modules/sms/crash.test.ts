@@ -76,25 +76,35 @@ describe.skipIf(!onPostgres)("worker crash safety (PostgreSQL)", () => {
     let kills = 0;
 
     const progress: number[] = [];
+    const accepted = async () =>
+      Number(
+        (
+          await rows<{ n: string }>(
+            db,
+            sql`select count(*) as n from sms_messages where send_id = ${sendId}::uuid and status = 'accepted'`,
+          )
+        )[0]!.n,
+      );
     for (let round = 0; round < ROUNDS; round++) {
       const child = worker(sendId);
       let stderr = "";
       child.stderr?.on("data", (d) => {
         stderr += String(d);
       });
-      // tsx's start takes a while: kill between 1.5 s and 4.5 s after the start
-      await new Promise((r) => setTimeout(r, 1500 + Math.random() * 3000));
+      // Once this worker has sent something (its start takes a while), kill it 0 to 1.5 s later.
+      const before = await accepted();
+      const started = Date.now();
+      while (child.exitCode === null && Date.now() - started < 120_000 && (await accepted()) <= before) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await new Promise((r) => setTimeout(r, Math.random() * 1500));
       if (child.exitCode === null) {
         child.kill("SIGKILL");
         kills++;
       }
       const code = await exited(child);
       expect(code === null || code === 0, stderr).toBe(true);
-      const [p] = await rows<{ n: string }>(
-        db,
-        sql`select count(*) as n from sms_messages where send_id = ${sendId}::uuid and status = 'accepted'`,
-      );
-      progress.push(Number(p!.n));
+      progress.push(await accepted());
     }
     // the kills landed while the send was under way (some rows sent, others not yet)
     expect(
