@@ -44,6 +44,9 @@ export const screens: Partial<Record<string, Lazy>> = {
   "/contact/group-add": () => import("./routes/contacts/group-add"),
   "/contact/group/:id": () => import("./routes/contacts/group-members"),
   "/contact/group-edit/:id": () => import("./routes/contacts/group-edit"),
+  "/report/inbox": () => import("./routes/reports/inbox"),
+  "/report/outbox": () => import("./routes/reports/outbox"),
+  "/report/scheduled": () => import("./routes/reports/scheduled"),
   "/not-found": () => import("./routes/not-found"),
   "*": () => import("./routes/not-found"),
 };
