@@ -20,6 +20,7 @@ import { thresholdHandlers } from "./modules/credit/thresholds.routes";
 import { keywordHandlers } from "./modules/keywords/keywords.routes";
 import { mobileSubHandlers } from "./modules/mobile-sub/mobile-sub.routes";
 import { paymentHandlers, registerSandboxPaymentPages } from "./modules/payments/payments.routes";
+import { reportHandlers } from "./modules/reports/reports.routes";
 import { registerSandboxPages, sandboxHandlers } from "./modules/sandbox/sandbox.routes";
 import { systemHandlers } from "./modules/system/system.routes";
 import { authenticate } from "./plugins/actor";
@@ -60,6 +61,7 @@ function moduleHandlers(deps: Deps): Handlers {
     ...paymentHandlers(deps),
     ...statementHandlers(deps),
     ...contactHandlers(deps),
+    ...reportHandlers(deps),
   };
 }
 

@@ -1,0 +1,394 @@
+/**
+ * The SMS reports (report/inbox, report/outbox, report/scheduled): keyset-paged lists with a date range and a
+ * search, the user filter options, and deletion. Admins see the whole company (the outbox may be narrowed to
+ * one sender); supervisors and agents see their own sends, and in the inbox the general messages plus those
+ * privately addressed to them. Every statement is filtered by the actor's company, so another company's ids
+ * answer 404 and its rows never show.
+ *
+ * Tables (the SMS module's): `sms_messages` holds the outbox (rows past `scheduled`) and the scheduled rows
+ * (`status = 'scheduled'`); `sms_inbox` the mobile-originated messages.
+ */
+import type { components } from "@herald/api-client/schema";
+import { MESSAGES, stripNonDigits } from "@herald/domain";
+import { type SQL, sql } from "drizzle-orm";
+import type { DbOrTx, Tx } from "../../db/client";
+import type { Deps } from "../../deps";
+import { BadRequest, NotFound } from "../../errors";
+import {
+  containsPattern,
+  decodeCursor,
+  encodeCursor,
+  type KeysetPosition,
+  TOTAL_CAP,
+} from "../../lib/paging";
+import { type Actor, requireActor } from "../../plugins/actor";
+import { INVALID_CURSOR } from "../contacts/contacts.messages";
+import { rows } from "../contacts/contacts.service";
+import { cancelScheduledRows } from "./cancel";
+import {
+  END_IN_FUTURE,
+  MESSAGE_NOT_FOUND,
+  SCHEDULED_TOO_SOON,
+  START_AFTER_END,
+  START_IN_PAST,
+  STILL_SENDING,
+} from "./reports.messages";
+
+type S = components["schemas"];
+type Filter = S["ReportFilter"];
+interface PageQuery {
+  limit?: number;
+  cursor?: string;
+  search?: string;
+}
+
+const DAY_MS = 24 * 3600_000;
+/** Scheduled rows this close to their time cannot be deleted (§9, server-enforced). */
+export const DELETE_LOCK_MS = 30 * 60_000;
+/** Rows of the outbox: every state after `scheduled` except those never sent (skipped) or cancelled. */
+const OUTBOX_STATUSES = sql`('queued', 'submitting', 'accepted', 'delivered', 'failed', 'rejected')`;
+/** Outbox rows a worker may still be holding: deleting them is refused. */
+const IN_FLIGHT = ["queued", "submitting"];
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+const isAdmin = (a: Actor) => a.role === "admin";
+
+function cursorOf(cursor: string | undefined): KeysetPosition | null {
+  if (cursor === undefined) return null;
+  const position = decodeCursor(cursor);
+  if (!position) throw new BadRequest(INVALID_CURSOR);
+  return position;
+}
+
+const limitOf = (q: PageQuery) => Math.min(Math.max(q.limit ?? 1000, 1), 5000);
+
+/**
+ * The date range of a filter, checked against the report's rule. The portal sends whole local days, so the
+ * server allows a day of slack: an end more than a day ahead of now is after today in every time zone, a start
+ * more than a day before now is before today in every time zone.
+ */
+function rangeOf(f: Filter, rule: "end-not-future" | "start-not-past", now = Date.now()) {
+  const start = f.startDate ? new Date(f.startDate) : null;
+  const end = f.endDate ? new Date(f.endDate) : null;
+  if (rule === "end-not-future" && end && end.getTime() > now + DAY_MS) throw new BadRequest(END_IN_FUTURE);
+  if (rule === "start-not-past" && start && start.getTime() < now - DAY_MS)
+    throw new BadRequest(START_IN_PAST);
+  if (start && end && start > end) throw new BadRequest(START_AFTER_END);
+  return { start: start?.toISOString() ?? null, end: end?.toISOString() ?? null };
+}
+
+/** `col` within the range (inclusive bounds; an open end is no bound). */
+const within = (col: SQL, r: { start: string | null; end: string | null }) =>
+  sql`${r.start ? sql`and ${col} >= ${r.start}::timestamptz` : sql``}
+      ${r.end ? sql`and ${col} <= ${r.end}::timestamptz` : sql``}`;
+
+/** The search: a lowered text pattern and, when the text is digits (with + - spaces), a number pattern. */
+function searchOf(search: string | undefined) {
+  const text = search?.trim().toLowerCase();
+  if (!text) return null;
+  const digits = /^[\d\s+()-]+$/.test(text) ? stripNonDigits(text) : "";
+  return { text: containsPattern(text)!, digits: digits ? `%${digits}%` : null };
+}
+
+/** After `p` in (col desc, id desc) order, in the form the keyset index serves. */
+const before = (col: SQL, id: SQL, p: KeysetPosition) =>
+  sql`and ${col} <= ${p.at}::timestamptz and (${col} < ${p.at}::timestamptz or ${id} < ${p.id}::uuid)`;
+/** After `p` in (col asc, id asc) order. */
+const after = (col: SQL, id: SQL, p: KeysetPosition) =>
+  sql`and ${col} >= ${p.at}::timestamptz and (${col} > ${p.at}::timestamptz or ${id} > ${p.id}::uuid)`;
+
+/** A page of `limit` rows and the cursor of the next one (the statement read limit + 1 rows). */
+function page<R extends { id: string; ck: string }>(found: R[], limit: number) {
+  const more = found.length > limit;
+  const data = more ? found.slice(0, limit) : found;
+  const last = data[data.length - 1];
+  return { data, nextCursor: more && last ? encodeCursor({ at: last.ck, id: last.id }) : null };
+}
+
+/**
+ * The delivery status shown: the gateway's last report, else what the row's state says (pending while
+ * queued, sent once accepted, rejected or failed without a report).
+ */
+const DELIVERED_ST = sql`coalesce(m.delivered_st, case m.status
+  when 'queued' then 'pending' when 'submitting' then 'pending' when 'accepted' then 'sent'
+  when 'rejected' then 'rejected' when 'failed' then 'failed' end)`;
+
+interface InboxRow {
+  id: string;
+  from_number: string;
+  text: string;
+  receiver_user_id: string | null;
+  receiver_name: string | null;
+  created_at: Date | string;
+  ck: string;
+}
+interface OutboxRow {
+  id: string;
+  recipient: string;
+  sender_id: string | null;
+  text: string;
+  billable: boolean;
+  delivered_st: string | null;
+  created_at: Date | string;
+  segments: number | string;
+  user_id: string;
+  ck: string;
+}
+interface ScheduledRow {
+  id: string;
+  sender_id: string | null;
+  recipient: string;
+  text: string;
+  campaign: string | null;
+  scheduled_at: Date | string;
+  ck: string;
+}
+
+export function reportsService({ database, queue }: Deps) {
+  const { db } = database;
+  let campaignsTable: Promise<boolean> | undefined;
+  /** Whether the campaigns table exists (its module may not be installed): campaign names join it. */
+  const hasCampaigns = () => {
+    campaignsTable ??= rows<{ ok: boolean }>(db, sql`select to_regclass('campaigns') is not null as ok`).then(
+      (r) => Boolean(r[0]?.ok),
+    );
+    return campaignsTable;
+  };
+
+  /** Counts up to TOTAL_CAP + 1 matching rows (index order), for the first page of a list. */
+  async function cappedTotal(from: SQL): Promise<{ total: number; totalExact: boolean }> {
+    const [r] = await rows<{ n: number | string }>(
+      db,
+      sql`select count(*) as n from (select 1 ${from} limit ${TOTAL_CAP + 1}) t`,
+    );
+    const n = Number(r?.n ?? 0);
+    return { total: Math.min(n, TOTAL_CAP), totalExact: n <= TOTAL_CAP };
+  }
+
+  /** The outbox rows an actor may see, matching a filter (a FROM ... WHERE clause without the keyset). */
+  function outboxFrom(a: Actor, f: Filter, q: PageQuery) {
+    const range = rangeOf(f, "end-not-future");
+    const s = searchOf(q.search);
+    const user = isAdmin(a) ? (f.userId ?? null) : a.userId;
+    return sql`from sms_messages m
+      where m.company_id = ${a.companyId} and m.channel = 'sms' and m.status in ${OUTBOX_STATUSES}
+        ${user ? sql`and m.user_id = ${user}` : sql``}
+        ${within(sql`m.created_at`, range)}
+        ${
+          s
+            ? sql`and (lower(m.text) like ${s.text} or lower(coalesce(m.sender_id, '')) like ${s.text}
+                       ${s.digits ? sql`or m.recipient like ${s.digits}` : sql``})`
+            : sql``
+        }`;
+  }
+
+  return {
+    async inbox(actor: Actor | undefined, f: Filter, q: PageQuery): Promise<S["InboxList"]> {
+      const a = requireActor(actor);
+      const limit = limitOf(q);
+      const position = cursorOf(q.cursor);
+      const range = rangeOf(f, "end-not-future");
+      const s = searchOf(q.search);
+      const from = sql`from sms_inbox m
+        where m.company_id = ${a.companyId}
+          ${isAdmin(a) ? sql`` : sql`and (m.receiver_user_id is null or m.receiver_user_id = ${a.userId})`}
+          ${within(sql`m.created_at`, range)}
+          ${
+            s
+              ? sql`and (lower(m.text) like ${s.text} ${s.digits ? sql`or m.from_number like ${s.digits}` : sql``})`
+              : sql``
+          }`;
+      const found = await rows<InboxRow>(
+        db,
+        sql`select m.id, m.from_number, m.text, m.receiver_user_id, m.created_at, m.created_at::text as ck,
+                   (select nullif(trim(u.first_name || ' ' || u.last_name), '') from users u
+                     where u.id = m.receiver_user_id) as receiver_name
+              ${from} ${position ? before(sql`m.created_at`, sql`m.id`, position) : sql``}
+             order by m.created_at desc nulls last, m.id desc nulls last
+             limit ${limit + 1}`,
+      );
+      const { data, nextCursor } = page(found, limit);
+      const total = position ? {} : await cappedTotal(from);
+      return {
+        data: data.map((r) => ({
+          id: r.id,
+          name: r.from_number,
+          receiver_name: r.receiver_user_id ? (r.receiver_name ?? "") : null,
+          msg_content: r.text,
+          created_at: iso(r.created_at),
+          receiver: r.receiver_user_id,
+        })),
+        nextCursor,
+        ...total,
+      };
+    },
+
+    async users(actor: Actor | undefined): Promise<S["ReportUserOptionList"]> {
+      const a = requireActor(actor);
+      const found = await rows<{ id: string; first_name: string; last_name: string }>(
+        db,
+        sql`select id, first_name, last_name from users
+             where company_id = ${a.companyId} and deleted_at is null
+               ${isAdmin(a) ? sql`` : sql`and id = ${a.userId}`}
+             order by lower(first_name), lower(last_name), id`,
+      );
+      return { data: found.map((u) => ({ id: u.id, firstName: u.first_name, lastName: u.last_name })) };
+    },
+
+    async outbox(actor: Actor | undefined, f: Filter, q: PageQuery): Promise<S["OutboxList"]> {
+      const a = requireActor(actor);
+      const limit = limitOf(q);
+      const position = cursorOf(q.cursor);
+      const from = outboxFrom(a, f, q);
+      const found = await rows<OutboxRow>(
+        db,
+        sql`select m.id, m.recipient, m.sender_id, m.text, m.billable, ${DELIVERED_ST} as delivered_st,
+                   m.created_at, m.segments, m.user_id, m.created_at::text as ck
+              ${from} ${position ? before(sql`m.created_at`, sql`m.id`, position) : sql``}
+             order by m.created_at desc nulls last, m.id desc nulls last
+             limit ${limit + 1}`,
+      );
+      const { data, nextCursor } = page(found, limit);
+      let extra: Pick<S["OutboxList"], "total" | "totalExact"> = {};
+      let msgStatus: S["OutboxStatusCount"][] = [];
+      if (!position) {
+        extra = await cappedTotal(from);
+        // Counts of the newest TOTAL_CAP matching rows (all of them when totalExact).
+        const counts = await rows<{ st: string | null; n: number | string }>(
+          db,
+          sql`select st, count(*) as n from (
+                select ${DELIVERED_ST} as st ${from}
+                 order by m.created_at desc nulls last, m.id desc nulls last limit ${TOTAL_CAP}) t
+              group by st order by count(*) desc, st`,
+        );
+        msgStatus = counts.map((c) => ({ delivered_st: c.st, total: Number(c.n) }));
+      }
+      return {
+        outbox: data.map((r) => ({
+          id: r.id,
+          name: r.recipient,
+          callerid: r.sender_id ?? "",
+          msg_content: r.text,
+          billable: r.billable ? "yes" : "no",
+          delivered_st: r.delivered_st,
+          created_at: iso(r.created_at),
+          sms_count: Math.max(1, Number(r.segments)),
+          user_id: r.user_id,
+        })),
+        msg_status: msgStatus,
+        nextCursor,
+        ...extra,
+      };
+    },
+
+    async scheduled(actor: Actor | undefined, f: Filter, q: PageQuery): Promise<S["ScheduledSmsList"]> {
+      const a = requireActor(actor);
+      const limit = limitOf(q);
+      const position = cursorOf(q.cursor);
+      const range = rangeOf(f, "start-not-past");
+      const s = searchOf(q.search);
+      const campaigns = await hasCampaigns();
+      const campaignName = campaigns
+        ? sql`(select c.name from campaigns c where c.id = m.campaign_id and c.company_id = m.company_id)`
+        : sql`null::text`;
+      const from = sql`from sms_messages m
+        where m.company_id = ${a.companyId} and m.status = 'scheduled' and m.channel = 'sms'
+          ${isAdmin(a) ? sql`` : sql`and m.user_id = ${a.userId}`}
+          ${within(sql`m.scheduled_at`, range)}
+          ${
+            s
+              ? sql`and (lower(m.text) like ${s.text} or lower(coalesce(m.sender_id, '')) like ${s.text}
+                         or lower(coalesce(${campaignName}, '')) like ${s.text}
+                         ${s.digits ? sql`or m.recipient like ${s.digits}` : sql``})`
+              : sql``
+          }`;
+      const found = await rows<ScheduledRow>(
+        db,
+        sql`select m.id, m.sender_id, m.recipient, m.text, m.scheduled_at, m.scheduled_at::text as ck,
+                   ${campaignName} as campaign
+              ${from} ${position ? after(sql`m.scheduled_at`, sql`m.id`, position) : sql``}
+             order by m.scheduled_at, m.id
+             limit ${limit + 1}`,
+      );
+      const { data, nextCursor } = page(found, limit);
+      const total = position ? {} : await cappedTotal(from);
+      return {
+        data: data.map((r) => ({
+          id: r.id,
+          name: r.sender_id ?? "",
+          receiver: r.recipient,
+          msg_content: r.text,
+          campaign: r.campaign,
+          schedule: iso(r.scheduled_at),
+        })),
+        nextCursor,
+        ...total,
+      };
+    },
+
+    async deleteInbox(actor: Actor | undefined, ids: string[]): Promise<S["Ok"]> {
+      const a = requireActor(actor);
+      const wanted = [...new Set(ids)];
+      await db.transaction(async (tx) => {
+        const deleted = await rows<{ id: string }>(
+          tx,
+          sql`delete from sms_inbox m
+               where m.company_id = ${a.companyId} and m.id = any(${`{${wanted.join(",")}}`}::uuid[])
+                 ${isAdmin(a) ? sql`` : sql`and (m.receiver_user_id is null or m.receiver_user_id = ${a.userId})`}
+              returning m.id`,
+        );
+        // All or nothing: a row the caller cannot see rolls the whole delete back.
+        if (deleted.length !== wanted.length) throw new NotFound(MESSAGE_NOT_FOUND);
+      });
+      return { message: MESSAGES.dataDeleteSuccess };
+    },
+
+    async deleteOutbox(actor: Actor | undefined, ids: string[]): Promise<S["Ok"]> {
+      const a = requireActor(actor);
+      const wanted = [...new Set(ids)];
+      await db.transaction(async (tx) => {
+        const found = await lockMessages(tx, a, wanted, OUTBOX_STATUSES);
+        if (found.length !== wanted.length) throw new NotFound(MESSAGE_NOT_FOUND);
+        if (found.some((m) => IN_FLIGHT.includes(m.status))) throw new BadRequest(STILL_SENDING);
+        await tx.execute(sql`delete from sms_messages
+            where company_id = ${a.companyId} and id = any(${`{${wanted.join(",")}}`}::uuid[])`);
+      });
+      return { message: MESSAGES.dataDeleteSuccess };
+    },
+
+    /**
+     * Cancels scheduled rows, all or nothing: 404 when one is not a scheduled row the caller may see, 400 with
+     * the specification's text when one is due within 30 minutes; otherwise the rows are cancelled and their
+     * reserved credit released (see cancel.ts).
+     */
+    async deleteScheduled(actor: Actor | undefined, ids: string[]): Promise<S["Ok"]> {
+      const a = requireActor(actor);
+      const wanted = [...new Set(ids)];
+      await db.transaction(async (tx) => {
+        const found = await lockMessages(tx, a, wanted, sql`('scheduled')`);
+        if (found.length !== wanted.length) throw new NotFound(MESSAGE_NOT_FOUND);
+        if (found.some((m) => m.too_soon)) throw new BadRequest(SCHEDULED_TOO_SOON);
+        await cancelScheduledRows(tx, queue, a, wanted);
+      });
+      return { message: MESSAGES.dataDeleteSuccess };
+    },
+  };
+
+  /** Locks the wanted SMS rows in `statuses` that the actor may see (its company; its own unless admin). */
+  async function lockMessages(tx: Tx, a: Actor, ids: string[], statuses: SQL) {
+    return rows<{ id: string; status: string; too_soon: boolean }>(
+      tx,
+      sql`select m.id, m.status,
+                 coalesce(m.scheduled_at < now() + ${`${DELETE_LOCK_MS / 1000} seconds`}::interval, false)
+                   as too_soon
+            from sms_messages m
+           where m.company_id = ${a.companyId} and m.channel = 'sms' and m.status in ${statuses}
+             and m.id = any(${`{${ids.join(",")}}`}::uuid[])
+             ${isAdmin(a) ? sql`` : sql`and m.user_id = ${a.userId}`}
+           order by m.id
+           for update`,
+    );
+  }
+}
+
+export type { DbOrTx };
