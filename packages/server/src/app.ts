@@ -22,6 +22,7 @@ import { mobileSubHandlers } from "./modules/mobile-sub/mobile-sub.routes";
 import { paymentHandlers, registerSandboxPaymentPages } from "./modules/payments/payments.routes";
 import { reportHandlers } from "./modules/reports/reports.routes";
 import { registerSandboxPages, sandboxHandlers } from "./modules/sandbox/sandbox.routes";
+import { smsHandlers } from "./modules/sms/sms.routes";
 import { systemHandlers } from "./modules/system/system.routes";
 import { authenticate } from "./plugins/actor";
 import { installNoStore } from "./plugins/cache-control";
@@ -62,6 +63,7 @@ function moduleHandlers(deps: Deps): Handlers {
     ...statementHandlers(deps),
     ...contactHandlers(deps),
     ...reportHandlers(deps),
+    ...smsHandlers(deps),
   };
 }
 
