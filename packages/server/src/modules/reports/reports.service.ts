@@ -155,14 +155,48 @@ export function reportsService({ database, queue }: Deps) {
     return campaignsTable;
   };
 
-  /** Counts up to TOTAL_CAP + 1 matching rows (index order), for the first page of a list. */
-  async function cappedTotal(from: SQL): Promise<{ total: number; totalExact: boolean }> {
-    const [r] = await rows<{ n: number | string }>(
+  /**
+   * One statement per page: the matching rows in keyset order up to the page (or, on the first page, up to
+   * TOTAL_CAP + 1 of them for the total and the counts per delivery status), then the page's rows.
+   */
+  async function keysetPage<R extends { id: string; ck: string }>(o: {
+    columns: SQL;
+    from: SQL;
+    keyset: SQL;
+    inner: SQL;
+    outer: SQL;
+    limit: number;
+    first: boolean;
+    extra?: SQL;
+    statuses?: boolean;
+  }) {
+    const window = o.first ? Math.max(o.limit + 1, TOTAL_CAP + 1) : o.limit + 1;
+    const found = await rows<R & { total_n: number | string | null; statuses: unknown }>(
       db,
-      sql`select count(*) as n from (select 1 ${from} limit ${TOTAL_CAP + 1}) t`,
+      sql`with m as (select ${o.columns} ${o.from} ${o.keyset} order by ${o.inner} limit ${window})
+          select p.* ${o.extra ?? sql``},
+                 ${o.first ? sql`(select count(*) from m)` : sql`null`} as total_n,
+                 ${
+                   o.statuses && o.first
+                     ? sql`(select coalesce(json_agg(json_build_object('st', st, 'n', n) order by n desc, st), '[]')
+                              from (select delivered_st as st, count(*) as n
+                                      from (select delivered_st from m order by ${o.outer} limit ${TOTAL_CAP}) x
+                                     group by delivered_st) y)`
+                     : sql`null`
+                 } as statuses
+            from (select * from m order by ${o.outer} limit ${o.limit + 1}) p
+           order by ${o.outer}`,
     );
-    const n = Number(r?.n ?? 0);
-    return { total: Math.min(n, TOTAL_CAP), totalExact: n <= TOTAL_CAP };
+    const { data, nextCursor } = page(found, o.limit);
+    const head = found[0];
+    const n = head ? Number(head.total_n ?? 0) : 0;
+    const total = o.first ? { total: Math.min(n, TOTAL_CAP), totalExact: n <= TOTAL_CAP } : {};
+    const raw = head?.statuses;
+    const statuses = (typeof raw === "string" ? JSON.parse(raw) : (raw ?? [])) as {
+      st: string | null;
+      n: number | string;
+    }[];
+    return { data, nextCursor, total, statuses };
   }
 
   /** The outbox rows an actor may see, matching a filter (a FROM ... WHERE clause without the keyset). */
@@ -198,17 +232,17 @@ export function reportsService({ database, queue }: Deps) {
               ? sql`and (lower(m.text) like ${s.text} ${s.digits ? sql`or m.from_number like ${s.digits}` : sql``})`
               : sql``
           }`;
-      const found = await rows<InboxRow>(
-        db,
-        sql`select m.id, m.from_number, m.text, m.receiver_user_id, m.created_at, m.created_at::text as ck,
-                   (select nullif(trim(u.first_name || ' ' || u.last_name), '') from users u
-                     where u.id = m.receiver_user_id) as receiver_name
-              ${from} ${position ? before(sql`m.created_at`, sql`m.id`, position) : sql``}
-             order by m.created_at desc nulls last, m.id desc nulls last
-             limit ${limit + 1}`,
-      );
-      const { data, nextCursor } = page(found, limit);
-      const total = position ? {} : await cappedTotal(from);
+      const { data, nextCursor, total } = await keysetPage<InboxRow>({
+        columns: sql`m.id, m.from_number, m.text, m.receiver_user_id, m.created_at, m.created_at::text as ck`,
+        from,
+        keyset: position ? before(sql`m.created_at`, sql`m.id`, position) : sql``,
+        inner: sql`m.created_at desc nulls last, m.id desc nulls last`,
+        outer: sql`created_at desc nulls last, id desc nulls last`,
+        extra: sql`, (select nullif(trim(u.first_name || ' ' || u.last_name), '') from users u
+                       where u.id = p.receiver_user_id) as receiver_name`,
+        limit,
+        first: !position,
+      });
       return {
         data: data.map((r) => ({
           id: r.id,
@@ -240,29 +274,19 @@ export function reportsService({ database, queue }: Deps) {
       const limit = limitOf(q);
       const position = cursorOf(q.cursor);
       const from = outboxFrom(a, f, q);
-      const found = await rows<OutboxRow>(
-        db,
-        sql`select m.id, m.recipient, m.sender_id, m.text, m.billable, ${DELIVERED_ST} as delivered_st,
-                   m.created_at, m.segments, m.user_id, m.created_at::text as ck
-              ${from} ${position ? before(sql`m.created_at`, sql`m.id`, position) : sql``}
-             order by m.created_at desc nulls last, m.id desc nulls last
-             limit ${limit + 1}`,
-      );
-      const { data, nextCursor } = page(found, limit);
-      let extra: Pick<S["OutboxList"], "total" | "totalExact"> = {};
-      let msgStatus: S["OutboxStatusCount"][] = [];
-      if (!position) {
-        extra = await cappedTotal(from);
-        // Counts of the newest TOTAL_CAP matching rows (all of them when totalExact).
-        const counts = await rows<{ st: string | null; n: number | string }>(
-          db,
-          sql`select st, count(*) as n from (
-                select ${DELIVERED_ST} as st ${from}
-                 order by m.created_at desc nulls last, m.id desc nulls last limit ${TOTAL_CAP}) t
-              group by st order by count(*) desc, st`,
-        );
-        msgStatus = counts.map((c) => ({ delivered_st: c.st, total: Number(c.n) }));
-      }
+      const { data, nextCursor, total, statuses } = await keysetPage<OutboxRow>({
+        columns: sql`m.id, m.recipient, m.sender_id, m.text, m.billable, ${DELIVERED_ST} as delivered_st,
+                     m.created_at, m.segments, m.user_id, m.created_at::text as ck`,
+        from,
+        keyset: position ? before(sql`m.created_at`, sql`m.id`, position) : sql``,
+        inner: sql`m.created_at desc nulls last, m.id desc nulls last`,
+        outer: sql`created_at desc nulls last, id desc nulls last`,
+        limit,
+        first: !position,
+        statuses: true,
+      });
+      // Counts of the newest TOTAL_CAP matching rows (all of them when totalExact).
+      const msgStatus = statuses.map((c) => ({ delivered_st: c.st, total: Number(c.n) }));
       return {
         outbox: data.map((r) => ({
           id: r.id,
@@ -277,7 +301,7 @@ export function reportsService({ database, queue }: Deps) {
         })),
         msg_status: msgStatus,
         nextCursor,
-        ...extra,
+        ...total,
       };
     },
 
@@ -288,9 +312,11 @@ export function reportsService({ database, queue }: Deps) {
       const range = rangeOf(f, "start-not-past");
       const s = searchOf(q.search);
       const campaigns = await hasCampaigns();
-      const campaignName = campaigns
-        ? sql`(select c.name from campaigns c where c.id = m.campaign_id and c.company_id = m.company_id)`
-        : sql`null::text`;
+      const campaignNameOf = (t: SQL) =>
+        campaigns
+          ? sql`(select c.name from campaigns c where c.id = ${t}.campaign_id and c.company_id = ${t}.company_id)`
+          : sql`null::text`;
+      const campaignName = campaignNameOf(sql`m`);
       const from = sql`from sms_messages m
         where m.company_id = ${a.companyId} and m.status = 'scheduled' and m.channel = 'sms'
           ${isAdmin(a) ? sql`` : sql`and m.user_id = ${a.userId}`}
@@ -302,16 +328,17 @@ export function reportsService({ database, queue }: Deps) {
                          ${s.digits ? sql`or m.recipient like ${s.digits}` : sql``})`
               : sql``
           }`;
-      const found = await rows<ScheduledRow>(
-        db,
-        sql`select m.id, m.sender_id, m.recipient, m.text, m.scheduled_at, m.scheduled_at::text as ck,
-                   ${campaignName} as campaign
-              ${from} ${position ? after(sql`m.scheduled_at`, sql`m.id`, position) : sql``}
-             order by m.scheduled_at, m.id
-             limit ${limit + 1}`,
-      );
-      const { data, nextCursor } = page(found, limit);
-      const total = position ? {} : await cappedTotal(from);
+      const { data, nextCursor, total } = await keysetPage<ScheduledRow>({
+        columns: sql`m.id, m.sender_id, m.recipient, m.text, m.scheduled_at, m.scheduled_at::text as ck,
+                     m.campaign_id, m.company_id`,
+        from,
+        keyset: position ? after(sql`m.scheduled_at`, sql`m.id`, position) : sql``,
+        inner: sql`m.scheduled_at, m.id`,
+        outer: sql`scheduled_at, id`,
+        extra: sql`, ${campaignNameOf(sql`p`)} as campaign`,
+        limit,
+        first: !position,
+      });
       return {
         data: data.map((r) => ({
           id: r.id,
