@@ -1513,6 +1513,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export an SMS report as CSV or XLSX
+         * @description Streams every row of report/inbox, report/outbox or report/scheduled that the caller may see (the same
+         *     scoping, date-range rules and `search` as /inbox, /outbox and /scheduledSms) as a file, read in keyset pages
+         *     so memory stays flat whatever its size (designed; used by `herald reports export`). Columns: inbox `Mobile`,
+         *     `Receiver`, `Message`, `Type`, `Date`; outbox `Sender ID`, `Mobile`, `Message`, `Billable`,
+         *     `Delivered Status`, `SMS Count`, `Date`; scheduled `Sender ID`, `Mobile`, `Message`, `Campaign`,
+         *     `Schedule`; dates as ISO 8601 UTC. Cells that a spreadsheet would run as a formula (starting with `=`,
+         *     `+`, `-`, `@`, a tab or a carriage return) are prefixed with `'`. File names: Incoming Messages, Sent
+         *     Messages, Scheduled Messages.
+         */
+        get: operations["exportSmsReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/campaignList": {
         parameters: {
             query?: never;
@@ -6793,6 +6820,41 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    exportSmsReport: {
+        parameters: {
+            query: {
+                report: "inbox" | "outbox" | "scheduled";
+                /** @description File format (default `csv`). */
+                format?: "csv" | "xlsx";
+                startDate?: string;
+                endDate?: string;
+                /** @description Outbox only, admins only; narrows to one sender. */
+                userId?: string;
+                /** @description Case-insensitive text to look for (designed). */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report file */
+            200: {
+                headers: {
+                    /** @description The file name, e.g. `attachment; filename="Sent Messages.csv"` (or `.xlsx`) */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     campaignList: {

@@ -5,7 +5,7 @@ import path from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveCredentials } from "../../config";
-import { dateBound, neutralise, reportsExport } from "./export";
+import { csvRecordCounter, dateBound, neutralise, reportsExport } from "./export";
 
 const tmp = () => mkdtempSync(path.join(tmpdir(), "herald-reports-"));
 const uuid = (i: number) => `0f8f1c9e-3c0b-4c55-9a51-${String(i).padStart(12, "0")}`;
@@ -36,6 +36,25 @@ function fakeHerald(rows: number) {
       const ids = Array.from({ length: to - from }, (_, k) => from + k);
       const page = { nextCursor: to < rows ? String(to) : null, ...(from === 0 ? { total: rows } : {}) };
       switch (url.pathname) {
+        case "/api/reports/export": {
+          if (url.searchParams.get("endDate") === "2099-01-01T00:00:00.000Z")
+            return send(400, { message: "End date cannot be in the future." });
+          res.statusCode = 200;
+          res.setHeader("content-type", "text/csv; charset=utf-8");
+          // in several writes, one record with a line break inside a quoted cell
+          res.write(`\ufeffSender ID,Mobile,Message\r\n`);
+          for (let i = 0; i < rows; i += 1000) {
+            const part: string[] = [];
+            for (let k = i; k < Math.min(i + 1000, rows); k++)
+              part.push(
+                k === 5
+                  ? `Herald,659${1000000 + k},"two\r\nlines ""quoted"""\r\n`
+                  : `Herald,659${1000000 + k},'=x${k}\r\n`,
+              );
+            res.write(part.join(""));
+          }
+          return res.end();
+        }
         case "/api/outbox":
           return send(200, {
             ...page,
@@ -99,14 +118,8 @@ async function signedIn(): Promise<NodeJS.ProcessEnv> {
   return env;
 }
 
-const lines = (file: string) =>
-  readFileSync(file, "utf8")
-    .replace(/^\uFEFF/, "")
-    .trimEnd()
-    .split("\r\n");
-
 describe("herald reports export", () => {
-  it("streams every page of the outbox to CSV, neutralising formulas, with progress", async () => {
+  it("streams the outbox CSV the server makes into the file, counting its records, with progress", async () => {
     const dir = tmp();
     const out = path.join(dir, "sent.csv");
     const env = await signedIn();
@@ -120,22 +133,28 @@ describe("herald reports export", () => {
     );
     expect(r).toEqual({ report: "outbox", file: out, format: "csv", rows: ROWS });
     const calls = fake.seen.slice(before);
-    expect(calls.map((c) => c.path)).toEqual(["/api/outbox", "/api/outbox", "/api/outbox"]);
-    expect(calls.map((c) => c.query.get("limit"))).toEqual(["5000", "5000", "5000"]);
-    expect(calls.map((c) => c.query.get("cursor"))).toEqual([null, "5000", "10000"]);
-    expect(calls[0]!.auth).toBe("Bearer session-1");
-    expect(calls[0]!.body).toEqual({
+    expect(calls.map((c) => c.path)).toEqual(["/api/reports/export"]);
+    expect(Object.fromEntries(calls[0]!.query)).toEqual({
+      report: "outbox",
+      format: "csv",
       startDate: new Date(2026, 0, 1).toISOString(),
       endDate: new Date(2026, 0, 31, 23, 59, 59, 999).toISOString(),
     });
-    const text = lines(out);
-    expect(text).toHaveLength(ROWS + 1);
-    expect(text[0]).toBe("Sender ID,Mobile,Message,Billable,Delivered Status,SMS Count,Date");
-    expect(text[1]).toBe(`Herald,6591000000,"'=HYPERLINK(""x0"")",yes,,1,${at(0)}`);
-    expect(text[2]).toBe(`'+Herald,6591000001,'-1 left,yes,delivered,2,${at(1)}`);
-    expect(text[ROWS]).toContain(`,${at(ROWS - 1)}`);
-    expect(updates.at(-1)).toBe("Exporting outbox: 12,345 of 12,345 rows");
+    expect(calls[0]!.auth).toBe("Bearer session-1");
+    const text = readFileSync(out, "utf8");
+    expect(text.startsWith("\ufeffSender ID,Mobile,Message\r\n")).toBe(true);
+    expect(text).toContain(`"two\r\nlines ""quoted"""`);
+    expect(text.trimEnd().split("\r\n")).toHaveLength(ROWS + 2); // the header, and one record on two lines
+    expect(updates.at(-1)).toBe(`Exporting outbox: ${ROWS.toLocaleString("en-US")} rows`);
     expect(readdirSync(dir)).toEqual(["sent.csv"]);
+  });
+
+  it("counts CSV records across chunks, ignoring line breaks inside quoted cells", () => {
+    const count = csvRecordCounter();
+    const enc = (t: string) => new TextEncoder().encode(t);
+    expect(count(enc('a,b\r\n"x\r'))).toBe(2);
+    expect(count(enc('\ny""z",1\r\n'))).toBe(2);
+    expect(count(enc("last,row"))).toBe(3);
   });
 
   it("writes the inbox as XLSX named Incoming Messages by default", async () => {
@@ -143,6 +162,7 @@ describe("herald reports export", () => {
     const env = await signedIn();
     const cwd = process.cwd();
     process.chdir(dir);
+    const before = fake.seen.length;
     try {
       const r = await reportsExport("inbox", { format: "xlsx", json: true }, { env });
       expect(r.file).toBe("Incoming Messages.xlsx");
@@ -150,6 +170,11 @@ describe("herald reports export", () => {
     } finally {
       process.chdir(cwd);
     }
+    // page by page: keyset cursors, the largest page the server gives
+    const calls = fake.seen.slice(before);
+    expect(calls.map((c) => c.path)).toEqual(["/api/inbox", "/api/inbox", "/api/inbox"]);
+    expect(calls.map((c) => c.query.get("limit"))).toEqual(["5000", "5000", "5000"]);
+    expect(calls.map((c) => c.query.get("cursor"))).toEqual([null, "5000", "10000"]);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(path.join(dir, "Incoming Messages.xlsx"));
     const ws = wb.worksheets[0]!;
@@ -168,16 +193,25 @@ describe("herald reports export", () => {
   });
 
   it("refuses to overwrite without --yes (exit 2) and replaces the file with it", async () => {
-    const out = path.join(tmp(), "scheduled.csv");
+    const out = path.join(tmp(), "scheduled.xlsx");
     writeFileSync(out, "keep me");
     const env = await signedIn();
     await expect(reportsExport("scheduled", { out }, { env })).rejects.toMatchObject({ exitCode: 2 });
     expect(readFileSync(out, "utf8")).toBe("keep me");
-    const r = await reportsExport("scheduled", { out, yes: true }, { env });
+    const r = await reportsExport("scheduled", { out, yes: true, format: "xlsx" }, { env });
     expect(r.rows).toBe(ROWS);
-    const text = lines(out);
-    expect(text[0]).toBe("Sender ID,Mobile,Message,Campaign,Schedule");
-    expect(text[2]).toBe(`Herald,6591000001,'-1 left,'+Promo,${at(1)}`);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(out);
+    const ws = wb.worksheets[0]!;
+    expect(ws.getRow(1).values).toEqual([
+      undefined,
+      "Sender ID",
+      "Mobile",
+      "Message",
+      "Campaign",
+      "Schedule",
+    ]);
+    expect(ws.getRow(3).values).toEqual([undefined, "Herald", "6591000001", "'-1 left", "'+Promo", at(1)]);
   });
 
   it("prints the server's refusal, exits 1 and leaves no file", async () => {

@@ -12,6 +12,13 @@ export function reportHandlers(deps: Deps): Handlers {
     inboxUser: async (r) => reports.users(r.actor),
     outbox: async (r) => reports.outbox(r.actor, r.body ?? {}, r.query ?? {}),
     scheduledSms: async (r) => reports.scheduled(r.actor, r.body ?? {}, r.query ?? {}),
+    exportSmsReport: async (r, reply) => {
+      const { stream, fileName, contentType } = await reports.exportReport(r.actor, r.query);
+      reply
+        .header("content-type", contentType)
+        .header("content-disposition", `attachment; filename="${fileName}"`);
+      return reply.send(stream);
+    },
     deleteInbox: async (r) => reports.deleteInbox(r.actor, r.body.selectedRows),
     deleteOutbox: async (r) => reports.deleteOutbox(r.actor, r.body.selectedRows),
     deleteScheduledSms: async (r) => reports.deleteScheduled(r.actor, r.body.selectedRows),

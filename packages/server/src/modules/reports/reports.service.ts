@@ -8,9 +8,12 @@
  * Tables (the SMS module's): `sms_messages` holds the outbox (rows past `scheduled`) and the scheduled rows
  * (`status = 'scheduled'`); `sms_inbox` the mobile-originated messages.
  */
+import { once } from "node:events";
+import { PassThrough, Readable } from "node:stream";
 import type { components } from "@herald/api-client/schema";
 import { MESSAGES, stripNonDigits } from "@herald/domain";
 import { type SQL, sql } from "drizzle-orm";
+import ExcelJS from "exceljs";
 import type { DbOrTx, Tx } from "../../db/client";
 import type { Deps } from "../../deps";
 import { BadRequest, NotFound } from "../../errors";
@@ -51,6 +54,63 @@ const OUTBOX_STATUSES = sql`('queued', 'submitting', 'accepted', 'delivered', 'f
 const IN_FLIGHT = ["queued", "submitting"];
 
 const iso = (d: Date | string) => new Date(d).toISOString();
+
+export interface ExportQuery {
+  report: "inbox" | "outbox" | "scheduled";
+  format?: "csv" | "xlsx";
+  startDate?: string;
+  endDate?: string;
+  userId?: string;
+  search?: string;
+}
+
+/** Rows per statement of an export. */
+const EXPORT_BATCH = 10_000;
+export const EXPORT_NAMES = {
+  inbox: "Incoming Messages",
+  outbox: "Sent Messages",
+  scheduled: "Scheduled Messages",
+} as const;
+export const EXPORT_COLUMNS: Record<ExportQuery["report"], string[]> = {
+  inbox: ["Mobile", "Receiver", "Message", "Type", "Date"],
+  outbox: ["Sender ID", "Mobile", "Message", "Billable", "Delivered Status", "SMS Count", "Date"],
+  scheduled: ["Sender ID", "Mobile", "Message", "Campaign", "Schedule"],
+};
+
+/** A cell a spreadsheet would run as a formula (=, +, -, @, tab, carriage return) gets a leading '. */
+export const neutralise = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+
+/** One CSV record (RFC 4180 quoting), CRLF-terminated. */
+const csvLine = (cells: string[]) =>
+  `${cells.map((v) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)).join(",")}\r\n`;
+
+/** The row's date (`at`: created_at or scheduled_at) as ISO 8601 UTC. */
+const isoText = (v: unknown) => new Date(v as Date | string).toISOString();
+
+function exportCells(report: ExportQuery["report"], r: Record<string, unknown>): string[] {
+  const t = (v: unknown) => (v === null || v === undefined ? "" : String(v));
+  const cells =
+    report === "inbox"
+      ? [
+          t(r.from_number),
+          t(r.receiver_name),
+          t(r.text),
+          r.receiver_user_id ? "Private" : "General",
+          isoText(r.at),
+        ]
+      : report === "outbox"
+        ? [
+            t(r.sender_id),
+            t(r.recipient),
+            t(r.text),
+            r.billable ? "yes" : "no",
+            t(r.delivered_st),
+            String(Math.max(1, Number(r.segments))),
+            isoText(r.at),
+          ]
+        : [t(r.sender_id), t(r.recipient), t(r.text), t(r.campaign), isoText(r.at)];
+  return cells.map(neutralise);
+}
 const isAdmin = (a: Actor) => a.role === "admin";
 
 function cursorOf(cursor: string | undefined): KeysetPosition | null {
@@ -216,22 +276,101 @@ export function reportsService({ database, queue }: Deps) {
         }`;
   }
 
+  function inboxFrom(a: Actor, f: Filter, q: PageQuery) {
+    const range = rangeOf(f, "end-not-future");
+    const s = searchOf(q.search);
+    return sql`from sms_inbox m
+      where m.company_id = ${a.companyId}
+        ${isAdmin(a) ? sql`` : sql`and (m.receiver_user_id is null or m.receiver_user_id = ${a.userId})`}
+        ${within(sql`m.created_at`, range)}
+        ${
+          s
+            ? sql`and (lower(m.text) like ${s.text} ${s.digits ? sql`or m.from_number like ${s.digits}` : sql``})`
+            : sql``
+        }`;
+  }
+
+  /** The campaign name of a row of alias `t` (null while the campaigns module is not installed). */
+  async function campaignNames() {
+    const campaigns = await hasCampaigns();
+    return (t: SQL) =>
+      campaigns
+        ? sql`(select c.name from campaigns c where c.id = ${t}.campaign_id and c.company_id = ${t}.company_id)`
+        : sql`null::text`;
+  }
+
+  function scheduledFrom(a: Actor, f: Filter, q: PageQuery, campaignNameOf: (t: SQL) => SQL) {
+    const range = rangeOf(f, "start-not-past");
+    const s = searchOf(q.search);
+    return sql`from sms_messages m
+      where m.company_id = ${a.companyId} and m.status = 'scheduled' and m.channel = 'sms'
+        ${isAdmin(a) ? sql`` : sql`and m.user_id = ${a.userId}`}
+        ${within(sql`m.scheduled_at`, range)}
+        ${
+          s
+            ? sql`and (lower(m.text) like ${s.text} or lower(coalesce(m.sender_id, '')) like ${s.text}
+                       or lower(coalesce(${campaignNameOf(sql`m`)}, '')) like ${s.text}
+                       ${s.digits ? sql`or m.recipient like ${s.digits}` : sql``})`
+            : sql``
+        }`;
+  }
+
+  /**
+   * Every row of a report as cells, in keyset batches of EXPORT_BATCH (one statement each): memory holds one
+   * batch whatever the report's size.
+   */
+  async function* exportBatches(a: Actor, q: ExportQuery): AsyncGenerator<string[][]> {
+    const f: Filter = {
+      ...(q.startDate ? { startDate: q.startDate } : {}),
+      ...(q.endDate ? { endDate: q.endDate } : {}),
+      ...(q.userId ? { userId: q.userId } : {}),
+    };
+    const campaignNameOf = q.report === "scheduled" ? await campaignNames() : null;
+    const spec =
+      q.report === "inbox"
+        ? {
+            from: inboxFrom(a, f, q),
+            columns: sql`m.id, m.from_number, m.text, m.receiver_user_id, m.created_at as at, m.created_at::text as ck,
+                         (select nullif(trim(u.first_name || ' ' || u.last_name), '') from users u
+                           where u.id = m.receiver_user_id) as receiver_name`,
+            order: sql`m.created_at desc nulls last, m.id desc nulls last`,
+            keyset: (p: KeysetPosition) => before(sql`m.created_at`, sql`m.id`, p),
+          }
+        : q.report === "outbox"
+          ? {
+              from: outboxFrom(a, f, q),
+              columns: sql`m.id, m.sender_id, m.recipient, m.text, m.billable, ${DELIVERED_ST} as delivered_st,
+                           m.segments, m.created_at as at, m.created_at::text as ck`,
+              order: sql`m.created_at desc nulls last, m.id desc nulls last`,
+              keyset: (p: KeysetPosition) => before(sql`m.created_at`, sql`m.id`, p),
+            }
+          : {
+              from: scheduledFrom(a, f, q, campaignNameOf!),
+              columns: sql`m.id, m.sender_id, m.recipient, m.text, m.scheduled_at as at, m.scheduled_at::text as ck,
+                           ${campaignNameOf!(sql`m`)} as campaign`,
+              order: sql`m.scheduled_at, m.id`,
+              keyset: (p: KeysetPosition) => after(sql`m.scheduled_at`, sql`m.id`, p),
+            };
+    let position: KeysetPosition | null = null;
+    for (;;) {
+      const batch: Record<string, unknown>[] = await rows<Record<string, unknown>>(
+        db,
+        sql`select ${spec.columns} ${spec.from} ${position ? spec.keyset(position) : sql``}
+             order by ${spec.order} limit ${EXPORT_BATCH}`,
+      );
+      yield batch.map((r) => exportCells(q.report, r));
+      if (batch.length < EXPORT_BATCH) return;
+      const last = batch[batch.length - 1]!;
+      position = { at: String(last.ck), id: String(last.id) };
+    }
+  }
+
   return {
     async inbox(actor: Actor | undefined, f: Filter, q: PageQuery): Promise<S["InboxList"]> {
       const a = requireActor(actor);
       const limit = limitOf(q);
       const position = cursorOf(q.cursor);
-      const range = rangeOf(f, "end-not-future");
-      const s = searchOf(q.search);
-      const from = sql`from sms_inbox m
-        where m.company_id = ${a.companyId}
-          ${isAdmin(a) ? sql`` : sql`and (m.receiver_user_id is null or m.receiver_user_id = ${a.userId})`}
-          ${within(sql`m.created_at`, range)}
-          ${
-            s
-              ? sql`and (lower(m.text) like ${s.text} ${s.digits ? sql`or m.from_number like ${s.digits}` : sql``})`
-              : sql``
-          }`;
+      const from = inboxFrom(a, f, q);
       const { data, nextCursor, total } = await keysetPage<InboxRow>({
         columns: sql`m.id, m.from_number, m.text, m.receiver_user_id, m.created_at, m.created_at::text as ck`,
         from,
@@ -309,25 +448,8 @@ export function reportsService({ database, queue }: Deps) {
       const a = requireActor(actor);
       const limit = limitOf(q);
       const position = cursorOf(q.cursor);
-      const range = rangeOf(f, "start-not-past");
-      const s = searchOf(q.search);
-      const campaigns = await hasCampaigns();
-      const campaignNameOf = (t: SQL) =>
-        campaigns
-          ? sql`(select c.name from campaigns c where c.id = ${t}.campaign_id and c.company_id = ${t}.company_id)`
-          : sql`null::text`;
-      const campaignName = campaignNameOf(sql`m`);
-      const from = sql`from sms_messages m
-        where m.company_id = ${a.companyId} and m.status = 'scheduled' and m.channel = 'sms'
-          ${isAdmin(a) ? sql`` : sql`and m.user_id = ${a.userId}`}
-          ${within(sql`m.scheduled_at`, range)}
-          ${
-            s
-              ? sql`and (lower(m.text) like ${s.text} or lower(coalesce(m.sender_id, '')) like ${s.text}
-                         or lower(coalesce(${campaignName}, '')) like ${s.text}
-                         ${s.digits ? sql`or m.recipient like ${s.digits}` : sql``})`
-              : sql``
-          }`;
+      const campaignNameOf = await campaignNames();
+      const from = scheduledFrom(a, f, q, campaignNameOf);
       const { data, nextCursor, total } = await keysetPage<ScheduledRow>({
         columns: sql`m.id, m.sender_id, m.recipient, m.text, m.scheduled_at, m.scheduled_at::text as ck,
                      m.campaign_id, m.company_id`,
@@ -350,6 +472,57 @@ export function reportsService({ database, queue }: Deps) {
         })),
         nextCursor,
         ...total,
+      };
+    },
+
+    /**
+     * The whole report as a CSV or XLSX stream (GET /reports/export). The filter is checked before the first
+     * byte, so a refusal is a JSON 400; the rows follow in keyset batches.
+     */
+    async exportReport(
+      actor: Actor | undefined,
+      q: ExportQuery,
+    ): Promise<{ stream: Readable; fileName: string; contentType: string }> {
+      const a = requireActor(actor);
+      const batches = exportBatches(a, q);
+      // The first batch now: date-rule refusals and database errors answer before the body starts.
+      const first = await batches.next();
+      const header = EXPORT_COLUMNS[q.report];
+      const name = EXPORT_NAMES[q.report];
+      async function* all() {
+        if (!first.done) yield first.value;
+        yield* batches;
+      }
+      if ((q.format ?? "csv") === "csv") {
+        const stream = Readable.from(
+          (async function* () {
+            yield `\ufeff${csvLine(header)}`;
+            for await (const batch of all()) yield batch.map(csvLine).join("");
+          })(),
+          { objectMode: false },
+        );
+        return { stream, fileName: `${name}.csv`, contentType: "text/csv; charset=utf-8" };
+      }
+      const out = new PassThrough();
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+        stream: out,
+        useStyles: false,
+        useSharedStrings: false,
+      });
+      const sheet = workbook.addWorksheet(name);
+      (async () => {
+        sheet.addRow(header).commit();
+        for await (const batch of all()) {
+          for (const cells of batch) sheet.addRow(cells).commit();
+          if (out.writableNeedDrain) await once(out, "drain");
+        }
+        sheet.commit();
+        await workbook.commit();
+      })().catch((err) => out.destroy(err));
+      return {
+        stream: out,
+        fileName: `${name}.xlsx`,
+        contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
       };
     },
 

@@ -497,3 +497,68 @@ describe("deleting outbox and inbox rows", () => {
     expect((await post("/deleteInbox", { selectedRows: [toSupervisor] }, t.admin)).statusCode).toBe(200);
   });
 });
+
+describe("report export", () => {
+  const exportOf = (who: Who, query: string) =>
+    app.inject({
+      method: "GET",
+      url: `/api/reports/export?${query}`,
+      headers: { authorization: `Bearer ${who.token}` },
+    });
+
+  it("streams the caller's outbox as Sent Messages.csv in batches, neutralising formulas", async () => {
+    const t = await tenant();
+    const other = await tenant();
+    await seedMessages(t.company.id, t.agent.id, [
+      {
+        createdAt: at(-2 * MIN),
+        text: "=HYPERLINK(1)",
+        senderId: "+Acme",
+        recipient: "6590000001",
+        segments: 2,
+      },
+      {
+        createdAt: at(-1 * MIN),
+        text: 'Say "hi",\nbye',
+        recipient: "6590000002",
+        status: "failed",
+        deliveredSt: "failed",
+      },
+    ]);
+    await seedMessages(t.company.id, t.admin.id, [{ createdAt: at(-3 * MIN), recipient: "6590000003" }]);
+    const res = await exportOf(t.agent, "report=outbox");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["content-disposition"]).toBe('attachment; filename="Sent Messages.csv"');
+    const lines = res.body.replace(/^\uFEFF/, "").split("\r\n");
+    expect(lines[0]).toBe("Sender ID,Mobile,Message,Billable,Delivered Status,SMS Count,Date");
+    expect(lines[1]).toMatch(/^Herald,6590000002,"Say ""hi"",\nbye",yes,failed,1,\d{4}-\d\d-\d\dT/);
+    expect(lines[2]).toMatch(/^'\+Acme,6590000001,'=HYPERLINK\(1\),yes,delivered,2,/);
+    expect(lines).toHaveLength(4); // the agent's two rows, then the final line break
+    // the admin sees the company; another company's admin gets only a header
+    expect((await exportOf(t.admin, "report=outbox")).body.split("\r\n")).toHaveLength(5);
+    expect((await exportOf(other.admin, "report=outbox")).body.split("\r\n")).toHaveLength(2);
+  });
+
+  it("exports the inbox and the scheduled rows with the list's scoping and date rules", async () => {
+    const t = await tenant();
+    const other = await tenant();
+    await seedInbox(t.company.id, [{ text: "general" }, { text: "private", receiver: t.supervisor.id }]);
+    await seedMessages(t.company.id, t.admin.id, [
+      { status: "scheduled", scheduledAt: at(DAY), text: "later" },
+    ]);
+    const inbox = await exportOf(t.agent, "report=inbox&format=csv");
+    expect(inbox.headers["content-disposition"]).toBe('attachment; filename="Incoming Messages.csv"');
+    expect(inbox.body).toContain(",general,General,");
+    expect(inbox.body).not.toContain("private");
+    expect((await exportOf(other.admin, "report=inbox")).body).not.toContain("general");
+    const xlsx = await exportOf(t.admin, "report=scheduled&format=xlsx");
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers["content-disposition"]).toBe('attachment; filename="Scheduled Messages.xlsx"');
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe("PK");
+    const future = await exportOf(t.admin, `report=outbox&endDate=${encodeURIComponent(at(3 * DAY))}`);
+    expect(future.statusCode).toBe(400);
+    expect(future.json().message).toBe(END_IN_FUTURE);
+    const past = await exportOf(t.admin, `report=scheduled&startDate=${encodeURIComponent(at(-3 * DAY))}`);
+    expect(past.json().message).toBe(START_IN_PAST);
+  });
+});
