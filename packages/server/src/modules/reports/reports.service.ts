@@ -84,6 +84,27 @@ export const neutralise = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 const csvLine = (cells: string[]) =>
   `${cells.map((v) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)).join(",")}\r\n`;
 
+/** Cells a spreadsheet would run as a formula, and cells that need CSV quotes (bound as parameters). */
+const FORMULA_START = "^[=+@\t\r-]";
+const NEEDS_QUOTES = '[",\r\n]';
+
+/** A CSV cell in SQL: null as empty, neutralised (a leading '), then quoted when it must be. */
+function csvCellSql(v: SQL): SQL {
+  const text = sql`coalesce((${v})::text, '')`;
+  const safe = sql`(case when ${text} ~ ${FORMULA_START} then '''' || ${text} else ${text} end)`;
+  return sql`(case when ${safe} ~ ${NEEDS_QUOTES} then '"' || replace(${safe}, '"', '""') || '"' else ${safe} end)`;
+}
+
+/** One CSV record in SQL, CRLF-terminated. */
+const csvLineSql = (cells: SQL[]) =>
+  sql`(${sql.join(
+    cells.map((c) => csvCellSql(c)),
+    sql` || ',' || `,
+  )} || ${"\r\n"})`;
+
+/** ISO 8601 UTC with milliseconds, as JavaScript writes it. */
+const isoSql = (v: SQL) => sql`to_char(${v} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /** The row's date (`at`: created_at or scheduled_at) as ISO 8601 UTC. */
 const isoText = (v: unknown) => new Date(v as Date | string).toISOString();
 
@@ -319,7 +340,7 @@ export function reportsService({ database, queue }: Deps) {
    * Every row of a report as cells, in keyset batches of EXPORT_BATCH (one statement each): memory holds one
    * batch whatever the report's size.
    */
-  async function* exportBatches(a: Actor, q: ExportQuery): AsyncGenerator<string[][]> {
+  async function* exportBatches(a: Actor, q: ExportQuery): AsyncGenerator<string[][] | string> {
     const f: Filter = {
       ...(q.startDate ? { startDate: q.startDate } : {}),
       ...(q.endDate ? { endDate: q.endDate } : {}),
@@ -335,6 +356,16 @@ export function reportsService({ database, queue }: Deps) {
                            where u.id = m.receiver_user_id) as receiver_name`,
             order: sql`m.created_at desc nulls last, m.id desc nulls last`,
             keyset: (p: KeysetPosition) => before(sql`m.created_at`, sql`m.id`, p),
+            at: sql`m.created_at`,
+            desc: true,
+            line: csvLineSql([
+              sql`m.from_number`,
+              sql`(select nullif(trim(u.first_name || ' ' || u.last_name), '') from users u
+                    where u.id = m.receiver_user_id)`,
+              sql`m.text`,
+              sql`(case when m.receiver_user_id is null then 'General' else 'Private' end)`,
+              isoSql(sql`m.created_at`),
+            ]),
           }
         : q.report === "outbox"
           ? {
@@ -343,6 +374,17 @@ export function reportsService({ database, queue }: Deps) {
                            m.segments, m.created_at as at, m.created_at::text as ck`,
               order: sql`m.created_at desc nulls last, m.id desc nulls last`,
               keyset: (p: KeysetPosition) => before(sql`m.created_at`, sql`m.id`, p),
+              at: sql`m.created_at`,
+              desc: true,
+              line: csvLineSql([
+                sql`m.sender_id`,
+                sql`m.recipient`,
+                sql`m.text`,
+                sql`(case when m.billable then 'yes' else 'no' end)`,
+                DELIVERED_ST,
+                sql`greatest(m.segments, 1)::text`,
+                isoSql(sql`m.created_at`),
+              ]),
             }
           : {
               from: scheduledFrom(a, f, q, campaignNameOf!),
@@ -350,7 +392,38 @@ export function reportsService({ database, queue }: Deps) {
                            ${campaignNameOf!(sql`m`)} as campaign`,
               order: sql`m.scheduled_at, m.id`,
               keyset: (p: KeysetPosition) => after(sql`m.scheduled_at`, sql`m.id`, p),
+              at: sql`m.scheduled_at`,
+              desc: false,
+              line: csvLineSql([
+                sql`m.sender_id`,
+                sql`m.recipient`,
+                sql`m.text`,
+                campaignNameOf!(sql`m`),
+                isoSql(sql`m.scheduled_at`),
+              ]),
             };
+    if (q.format !== "xlsx") {
+      // CSV: PostgreSQL writes each batch's lines (neutralised and quoted) as one text.
+      const dir = spec.desc ? sql`desc` : sql`asc`;
+      const back = spec.desc ? sql`asc` : sql`desc`;
+      let position: KeysetPosition | null = null;
+      for (;;) {
+        type Batch = { csv: string | null; n: number | string; ck: string | null; id: string | null };
+        const [b]: Batch[] = await rows<Batch>(
+          db,
+          sql`select string_agg(line, '' order by t ${dir}, id ${dir}) as csv, count(*) as n,
+                     (array_agg(t::text order by t ${back}, id ${back}))[1] as ck,
+                     (array_agg(id::text order by t ${back}, id ${back}))[1] as id
+                from (select ${spec.line} as line, ${spec.at} as t, m.id ${spec.from}
+                       ${position ? spec.keyset(position) : sql``}
+                       order by ${spec.order} limit ${EXPORT_BATCH}) b`,
+        );
+        const n = Number(b?.n ?? 0);
+        yield b?.csv ?? "";
+        if (n < EXPORT_BATCH || !b?.ck || !b.id) return;
+        position = { at: b.ck, id: b.id };
+      }
+    }
     let position: KeysetPosition | null = null;
     for (;;) {
       const batch: Record<string, unknown>[] = await rows<Record<string, unknown>>(
@@ -497,7 +570,8 @@ export function reportsService({ database, queue }: Deps) {
         const stream = Readable.from(
           (async function* () {
             yield `\ufeff${csvLine(header)}`;
-            for await (const batch of all()) yield batch.map(csvLine).join("");
+            for await (const batch of all())
+              yield typeof batch === "string" ? batch : batch.map(csvLine).join("");
           })(),
           { objectMode: false },
         );
@@ -513,6 +587,7 @@ export function reportsService({ database, queue }: Deps) {
       (async () => {
         sheet.addRow(header).commit();
         for await (const batch of all()) {
+          if (typeof batch === "string") continue;
           for (const cells of batch) sheet.addRow(cells).commit();
           if (out.writableNeedDrain) await once(out, "drain");
         }
