@@ -13,6 +13,7 @@ import { PassThrough, Readable } from "node:stream";
 import type { components } from "@herald/api-client/schema";
 import { MESSAGES, stripNonDigits } from "@herald/domain";
 import { type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import ExcelJS from "exceljs";
 import type { DbOrTx, Tx } from "../../db/client";
 import type { Deps } from "../../deps";
@@ -402,8 +403,40 @@ export function reportsService({ database, queue }: Deps) {
                 isoSql(sql`m.scheduled_at`),
               ]),
             };
+    if (q.format !== "xlsx" && database.pool) {
+      // CSV on PostgreSQL: one read-only snapshot and one cursor over the whole report, planned for the whole
+      // result (a scan and a sort, as COPY would), its lines (neutralised and quoted) written by PostgreSQL.
+      const statement = new PgDialect().sqlToQuery(
+        sql`select ${spec.line} as line ${spec.from} order by ${spec.order}`,
+      );
+      const client = await database.pool.connect();
+      let failed = false;
+      try {
+        await client.query("begin isolation level repeatable read read only");
+        await client.query("set local cursor_tuple_fraction = 1");
+        await client.query(`declare report_export no scroll cursor for ${statement.sql}`, statement.params);
+        for (;;) {
+          const r = await client.query<{ line: string }>(`fetch ${EXPORT_BATCH} from report_export`);
+          let text = "";
+          for (const row of r.rows) text += row.line;
+          yield text;
+          if (r.rows.length < EXPORT_BATCH) break;
+        }
+      } catch (err) {
+        failed = true;
+        throw err;
+      } finally {
+        // Ends the snapshot however the stream ends (finished, failed, or the client went away).
+        await client.query("rollback").catch(() => {
+          failed = true;
+        });
+        client.release(failed);
+      }
+      return;
+    }
     if (q.format !== "xlsx") {
-      // CSV: PostgreSQL writes each batch's lines (neutralised and quoted) as one text.
+      // CSV on the embedded database: keyset batches (a long transaction would hold its one connection),
+      // each batch's lines written by it as one text.
       const dir = spec.desc ? sql`desc` : sql`asc`;
       const back = spec.desc ? sql`asc` : sql`desc`;
       let position: KeysetPosition | null = null;
