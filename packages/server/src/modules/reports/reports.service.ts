@@ -85,23 +85,30 @@ export const neutralise = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 const csvLine = (cells: string[]) =>
   `${cells.map((v) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)).join(",")}\r\n`;
 
-/** Cells a spreadsheet would run as a formula, and cells that need CSV quotes (bound as parameters). */
-const FORMULA_START = "^[=+@\t\r-]";
-const NEEDS_QUOTES = '[",\r\n]';
-
-/** A CSV cell in SQL: null as empty, neutralised (a leading '), then quoted when it must be. */
-function csvCellSql(v: SQL): SQL {
-  const text = sql`coalesce((${v})::text, '')`;
-  const safe = sql`(case when ${text} ~ ${FORMULA_START} then '''' || ${text} else ${text} end)`;
-  return sql`(case when ${safe} ~ ${NEEDS_QUOTES} then '"' || replace(${safe}, '"', '""') || '"' else ${safe} end)`;
+/**
+ * A CSV line in SQL. The values are selected once in an inner query (`c0`, `c1`, …) and formatted by the outer
+ * one from those columns: each text cell null as empty, neutralised (a leading ' before =, +, -, @, tab, CR)
+ * and quoted when it holds a quote, comma or line break; `plain` cells (dates, yes/no, counts) as they are.
+ */
+interface CsvCell {
+  v: SQL;
+  plain?: true;
 }
-
-/** One CSV record in SQL, CRLF-terminated. */
-const csvLineSql = (cells: SQL[]) =>
-  sql`(${sql.join(
-    cells.map((c) => csvCellSql(c)),
-    sql` || ',' || `,
-  )} || ${"\r\n"})`;
+function csvLineSql(cells: CsvCell[]): { inner: SQL; line: SQL } {
+  const inner = sql.join(
+    cells.map((c, i) => sql`${c.v} as ${sql.raw(`c${i}`)}`),
+    sql`, `,
+  );
+  const parts = cells.map((c, i) => {
+    const col = sql.raw(`coalesce(s.c${i}::text, '')`);
+    if (c.plain) return col;
+    const safe = sql`(case when left(${col}, 1) in ('=', '+', '-', '@', ${"\t"}, ${"\r"}) then '''' || ${col} else ${col} end)`;
+    return sql`(case when strpos(${col}, '"') > 0 or strpos(${col}, ',') > 0 or strpos(${col}, ${"\n"}) > 0
+                       or strpos(${col}, ${"\r"}) > 0
+                     then '"' || replace(${safe}, '"', '""') || '"' else ${safe} end)`;
+  });
+  return { inner, line: sql`(${sql.join(parts, sql` || ',' || `)} || ${"\r\n"})` };
+}
 
 /** ISO 8601 UTC with milliseconds, as JavaScript writes it. */
 const isoSql = (v: SQL) => sql`to_char(${v} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -360,12 +367,17 @@ export function reportsService({ database, queue }: Deps) {
             at: sql`m.created_at`,
             desc: true,
             line: csvLineSql([
-              sql`m.from_number`,
-              sql`(select nullif(trim(u.first_name || ' ' || u.last_name), '') from users u
-                    where u.id = m.receiver_user_id)`,
-              sql`m.text`,
-              sql`(case when m.receiver_user_id is null then 'General' else 'Private' end)`,
-              isoSql(sql`m.created_at`),
+              { v: sql`m.from_number` },
+              {
+                v: sql`(select nullif(trim(u.first_name || ' ' || u.last_name), '') from users u
+                         where u.id = m.receiver_user_id)`,
+              },
+              { v: sql`m.text` },
+              {
+                v: sql`(case when m.receiver_user_id is null then 'General' else 'Private' end)`,
+                plain: true,
+              },
+              { v: isoSql(sql`m.created_at`), plain: true },
             ]),
           }
         : q.report === "outbox"
@@ -378,13 +390,13 @@ export function reportsService({ database, queue }: Deps) {
               at: sql`m.created_at`,
               desc: true,
               line: csvLineSql([
-                sql`m.sender_id`,
-                sql`m.recipient`,
-                sql`m.text`,
-                sql`(case when m.billable then 'yes' else 'no' end)`,
-                DELIVERED_ST,
-                sql`greatest(m.segments, 1)::text`,
-                isoSql(sql`m.created_at`),
+                { v: sql`m.sender_id` },
+                { v: sql`m.recipient` },
+                { v: sql`m.text` },
+                { v: sql`(case when m.billable then 'yes' else 'no' end)`, plain: true },
+                { v: DELIVERED_ST },
+                { v: sql`greatest(m.segments, 1)`, plain: true },
+                { v: isoSql(sql`m.created_at`), plain: true },
               ]),
             }
           : {
@@ -396,18 +408,19 @@ export function reportsService({ database, queue }: Deps) {
               at: sql`m.scheduled_at`,
               desc: false,
               line: csvLineSql([
-                sql`m.sender_id`,
-                sql`m.recipient`,
-                sql`m.text`,
-                campaignNameOf!(sql`m`),
-                isoSql(sql`m.scheduled_at`),
+                { v: sql`m.sender_id` },
+                { v: sql`m.recipient` },
+                { v: sql`m.text` },
+                { v: campaignNameOf!(sql`m`) },
+                { v: isoSql(sql`m.scheduled_at`), plain: true },
               ]),
             };
     if (q.format !== "xlsx" && database.pool) {
       // CSV on PostgreSQL: one read-only snapshot and one cursor over the whole report, planned for the whole
       // result (a scan and a sort, as COPY would), its lines (neutralised and quoted) written by PostgreSQL.
       const statement = new PgDialect().sqlToQuery(
-        sql`select ${spec.line} as line ${spec.from} order by ${spec.order}`,
+        sql`select ${spec.line.line} as line
+              from (select ${spec.line.inner} ${spec.from} order by ${spec.order}) s`,
       );
       const client = await database.pool.connect();
       let failed = false;
@@ -447,9 +460,10 @@ export function reportsService({ database, queue }: Deps) {
           sql`select string_agg(line, '' order by t ${dir}, id ${dir}) as csv, count(*) as n,
                      (array_agg(t::text order by t ${back}, id ${back}))[1] as ck,
                      (array_agg(id::text order by t ${back}, id ${back}))[1] as id
-                from (select ${spec.line} as line, ${spec.at} as t, m.id ${spec.from}
-                       ${position ? spec.keyset(position) : sql``}
-                       order by ${spec.order} limit ${EXPORT_BATCH}) b`,
+                from (select ${spec.line.line} as line, s.t, s.id
+                        from (select ${spec.line.inner}, ${spec.at} as t, m.id ${spec.from}
+                               ${position ? spec.keyset(position) : sql``}
+                               order by ${spec.order} limit ${EXPORT_BATCH}) s) b`,
         );
         const n = Number(b?.n ?? 0);
         yield b?.csv ?? "";
