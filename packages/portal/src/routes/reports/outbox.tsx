@@ -57,9 +57,9 @@ export default function OutboxReport() {
         text: (r) => String(numbers.get(r.id) ?? ""),
         sortable: false,
         width: "64px",
-        priority: "md",
+        priority: "lg",
       },
-      { id: "callerid", header: "Sender ID", text: (r) => r.callerid, sortable: false, priority: "md" },
+      { id: "callerid", header: "Sender ID", text: (r) => r.callerid, sortable: false, priority: "lg" },
       {
         id: "name",
         header: "Mobile",
@@ -85,6 +85,7 @@ export default function OutboxReport() {
           </Badge>
         ),
         sortable: false,
+        priority: "sm",
       },
       {
         id: "sms_count",
@@ -99,7 +100,7 @@ export default function OutboxReport() {
         header: "Date",
         text: (r) => formatDateTime12(r.created_at),
         sortable: false,
-        priority: "sm",
+        priority: "lg",
       },
     ];
   }, []);
