@@ -347,6 +347,19 @@ async function main() {
       if (code !== 0 || result.rows !== OUTBOX_ROWS)
         throw new Error(`herald reports export exited ${code}: ${out}`);
 
+      // the server's part alone: the same export read by curl into /dev/null
+      const curlStarted = performance.now();
+      const curl = spawnSync("curl", [
+        "-sS",
+        "-o",
+        "/dev/null",
+        "-H",
+        `authorization: Bearer ${adminUser.token}`,
+        `${serverProcess.url}/api/reports/export?report=outbox&format=csv`,
+      ]);
+      const curlSeconds = (performance.now() - curlStarted) / 1000;
+      if (curl.status !== 0) throw new Error(`curl failed: ${curl.stderr}`);
+
       const copyOut = path.join(dir, "copy.csv");
       const copyStarted = performance.now();
       const psql = spawnSync(
@@ -364,6 +377,9 @@ async function main() {
       console.log(`\nexport of ${OUTBOX_ROWS.toLocaleString("en-US")} outbox rows`);
       console.log(
         `  CLI (herald reports export outbox): ${(OUTBOX_ROWS / cliSeconds).toFixed(0).padStart(8)} rows/s, ${cliSeconds.toFixed(1)} s, ${mb(statSync(cliOut).size)}`,
+      );
+      console.log(
+        `  server alone (curl > /dev/null):   ${(OUTBOX_ROWS / curlSeconds).toFixed(0).padStart(8)} rows/s, ${curlSeconds.toFixed(1)} s`,
       );
       console.log(
         `  COPY TO (psql \\copy):              ${(OUTBOX_ROWS / copySeconds).toFixed(0).padStart(8)} rows/s, ${copySeconds.toFixed(1)} s, ${mb(statSync(copyOut).size)}`,

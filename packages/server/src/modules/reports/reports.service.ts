@@ -15,6 +15,7 @@ import { MESSAGES, stripNonDigits } from "@herald/domain";
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import ExcelJS from "exceljs";
+import type { PoolClient } from "pg";
 import type { DbOrTx, Tx } from "../../db/client";
 import type { Deps } from "../../deps";
 import { BadRequest, NotFound } from "../../errors";
@@ -81,9 +82,9 @@ export const EXPORT_COLUMNS: Record<ExportQuery["report"], string[]> = {
 /** A cell a spreadsheet would run as a formula (=, +, -, @, tab, carriage return) gets a leading '. */
 export const neutralise = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 
-/** One CSV record (RFC 4180 quoting), CRLF-terminated. */
+/** One CSV record (RFC 4180 quoting), LF-terminated as PostgreSQL's COPY writes them. */
 const csvLine = (cells: string[]) =>
-  `${cells.map((v) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)).join(",")}\r\n`;
+  `${cells.map((v) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)).join(",")}\n`;
 
 /**
  * A CSV line in SQL. The values are selected once in an inner query (`c0`, `c1`, …) and formatted by the outer
@@ -94,7 +95,7 @@ interface CsvCell {
   v: SQL;
   plain?: true;
 }
-function csvLineSql(cells: CsvCell[]): { inner: SQL; line: SQL } {
+function csvLineSql(cells: CsvCell[]): { inner: SQL; line: SQL; columns: SQL } {
   const inner = sql.join(
     cells.map((c, i) => sql`${c.v} as ${sql.raw(`c${i}`)}`),
     sql`, `,
@@ -107,11 +108,83 @@ function csvLineSql(cells: CsvCell[]): { inner: SQL; line: SQL } {
                        or strpos(${col}, ${"\r"}) > 0
                      then '"' || replace(${safe}, '"', '""') || '"' else ${safe} end)`;
   });
-  return { inner, line: sql`(${sql.join(parts, sql` || ',' || `)} || ${"\r\n"})` };
+  // For COPY … (FORMAT csv), which quotes: the neutralised text, empty as null (unquoted).
+  const columns = sql.join(
+    cells.map((c, i) => {
+      const col = sql.raw(`s.c${i}::text`);
+      if (c.plain) return col;
+      return sql`nullif(case when left(${col}, 1) in ('=', '+', '-', '@', ${"\t"}, ${"\r"}) then '''' || ${col} else ${col} end, '')`;
+    }),
+    sql`, `,
+  );
+  return { inner, line: sql`(${sql.join(parts, sql` || ',' || `)} || ${"\n"})`, columns };
 }
 
 /** ISO 8601 UTC with milliseconds, as JavaScript writes it. */
 const isoSql = (v: SQL) => sql`to_char(${v} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * Runs `COPY (…) TO STDOUT` on a client of the pool and yields the CSV as it arrives (the pg client's
+ * extension point for custom protocol messages). Reading pauses the socket while more than a few chunks wait
+ * for the consumer, so memory stays flat; a consumer that stops reading lets the rest drain unkept.
+ */
+async function* copyOut(client: PoolClient, text: string): AsyncGenerator<Buffer> {
+  const chunks: Buffer[] = [];
+  let done = false;
+  let abandoned = false;
+  let error: unknown = null;
+  let wake: (() => void) | null = null;
+  const socket = (client as unknown as { connection: { stream: NodeJS.ReadableStream } }).connection.stream;
+  const notify = () => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+  const copy = {
+    submit(connection: { query: (text: string) => void }) {
+      connection.query(text);
+    },
+    handleCopyData(msg: { chunk: Buffer }) {
+      if (abandoned) return;
+      chunks.push(msg.chunk);
+      if (chunks.length > 256) socket.pause();
+      notify();
+    },
+    handleCommandComplete() {},
+    handleRowDescription() {},
+    handleDataRow() {},
+    handleEmptyQuery() {},
+    handleCopyInResponse() {},
+    handleReadyForQuery() {
+      done = true;
+      notify();
+    },
+    handleError(err: unknown) {
+      error = err;
+      notify();
+    },
+  };
+  client.query(copy as never);
+  try {
+    for (;;) {
+      if (chunks.length > 0) {
+        const batch = Buffer.concat(chunks.splice(0));
+        socket.resume();
+        yield batch;
+        continue;
+      }
+      if (error) throw error;
+      if (done) return;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+    }
+  } finally {
+    abandoned = true;
+    chunks.length = 0;
+    socket.resume();
+  }
+}
 
 /** The row's date (`at`: created_at or scheduled_at) as ISO 8601 UTC. */
 const isoText = (v: unknown) => new Date(v as Date | string).toISOString();
@@ -416,33 +489,26 @@ export function reportsService({ database, queue }: Deps) {
               ]),
             };
     if (q.format !== "xlsx" && database.pool) {
-      // CSV on PostgreSQL: one read-only snapshot and one cursor over the whole report, planned for the whole
-      // result (a scan and a sort, as COPY would), its lines (neutralised and quoted) written by PostgreSQL.
+      // CSV on PostgreSQL: one COPY of the whole report (one snapshot, one scan and sort), quoted by
+      // PostgreSQL, the cells neutralised in its SELECT. COPY takes no bound parameters: they are inlined
+      // as escaped literals.
       const statement = new PgDialect().sqlToQuery(
-        sql`select ${spec.line.line} as line
-              from (select ${spec.line.inner} ${spec.from} order by ${spec.order}) s`,
+        sql`copy (select ${spec.line.columns}
+                    from (select ${spec.line.inner} ${spec.from} order by ${spec.order}) s)
+              to stdout with (format csv)`,
       );
       const client = await database.pool.connect();
       let failed = false;
+      const text = statement.sql.replace(/\$(\d+)/g, (_, n: string) => {
+        const v = statement.params[Number(n) - 1];
+        return v === null || v === undefined ? "null" : client.escapeLiteral(String(v));
+      });
       try {
-        await client.query("begin isolation level repeatable read read only");
-        await client.query("set local cursor_tuple_fraction = 1");
-        await client.query(`declare report_export no scroll cursor for ${statement.sql}`, statement.params);
-        for (;;) {
-          const r = await client.query<{ line: string }>(`fetch ${EXPORT_BATCH} from report_export`);
-          let text = "";
-          for (const row of r.rows) text += row.line;
-          yield text;
-          if (r.rows.length < EXPORT_BATCH) break;
-        }
+        for await (const chunk of copyOut(client, text)) yield chunk.toString("utf8");
       } catch (err) {
         failed = true;
         throw err;
       } finally {
-        // Ends the snapshot however the stream ends (finished, failed, or the client went away).
-        await client.query("rollback").catch(() => {
-          failed = true;
-        });
         client.release(failed);
       }
       return;

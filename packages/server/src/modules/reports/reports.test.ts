@@ -529,14 +529,16 @@ describe("report export", () => {
     const res = await exportOf(t.agent, "report=outbox");
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers["content-disposition"]).toBe('attachment; filename="Sent Messages.csv"');
-    const lines = res.body.replace(/^\uFEFF/, "").split("\r\n");
+    const lines = res.body.replace(/^\uFEFF/, "").split("\n");
     expect(lines[0]).toBe("Sender ID,Mobile,Message,Billable,Delivered Status,SMS Count,Date");
-    expect(lines[1]).toMatch(/^Herald,6590000002,"Say ""hi"",\nbye",yes,failed,1,\d{4}-\d\d-\d\dT/);
-    expect(lines[2]).toMatch(/^'\+Acme,6590000001,'=HYPERLINK\(1\),yes,delivered,2,/);
-    expect(lines).toHaveLength(4); // the agent's two rows, then the final line break
+    // a cell with a line break spans two lines inside its quotes
+    expect(lines[1]).toBe('Herald,6590000002,"Say ""hi"",');
+    expect(lines[2]).toMatch(/^bye",yes,failed,1,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(lines[3]).toMatch(/^'\+Acme,6590000001,'=HYPERLINK\(1\),yes,delivered,2,/);
+    expect(lines).toHaveLength(5); // the agent's two rows, then the final line break
     // the admin sees the company; another company's admin gets only a header
-    expect((await exportOf(t.admin, "report=outbox")).body.split("\r\n")).toHaveLength(5);
-    expect((await exportOf(other.admin, "report=outbox")).body.split("\r\n")).toHaveLength(2);
+    expect((await exportOf(t.admin, "report=outbox")).body.split("\n")).toHaveLength(6);
+    expect((await exportOf(other.admin, "report=outbox")).body.split("\n")).toHaveLength(2);
   });
 
   it("exports the inbox and the scheduled rows with the list's scoping and date rules", async () => {
