@@ -421,7 +421,7 @@ export function reportsService({ database, queue }: Deps) {
    * Every row of a report as cells, in keyset batches of EXPORT_BATCH (one statement each): memory holds one
    * batch whatever the report's size.
    */
-  async function* exportBatches(a: Actor, q: ExportQuery): AsyncGenerator<string[][] | string> {
+  async function* exportBatches(a: Actor, q: ExportQuery): AsyncGenerator<string[][] | string | Buffer> {
     const f: Filter = {
       ...(q.startDate ? { startDate: q.startDate } : {}),
       ...(q.endDate ? { endDate: q.endDate } : {}),
@@ -504,7 +504,7 @@ export function reportsService({ database, queue }: Deps) {
         return v === null || v === undefined ? "null" : client.escapeLiteral(String(v));
       });
       try {
-        for await (const chunk of copyOut(client, text)) yield chunk.toString("utf8");
+        yield* copyOut(client, text);
       } catch (err) {
         failed = true;
         throw err;
@@ -684,7 +684,7 @@ export function reportsService({ database, queue }: Deps) {
           (async function* () {
             yield `\ufeff${csvLine(header)}`;
             for await (const batch of all())
-              yield typeof batch === "string" ? batch : batch.map(csvLine).join("");
+              yield typeof batch === "string" || Buffer.isBuffer(batch) ? batch : batch.map(csvLine).join("");
           })(),
           { objectMode: false },
         );
@@ -700,7 +700,7 @@ export function reportsService({ database, queue }: Deps) {
       (async () => {
         sheet.addRow(header).commit();
         for await (const batch of all()) {
-          if (typeof batch === "string") continue;
+          if (typeof batch === "string" || Buffer.isBuffer(batch)) continue;
           for (const cells of batch) sheet.addRow(cells).commit();
           if (out.writableNeedDrain) await once(out, "drain");
         }
