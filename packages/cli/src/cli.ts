@@ -17,6 +17,7 @@ import { formatAddMembers, groupsAddMembers, groupsRemoveMembers } from "./comma
 import { groupsRename } from "./commands/groups/rename";
 import { REPORT_KINDS, reportsExport } from "./commands/reports/export";
 import { health } from "./commands/server/health";
+import { addSmsCommands } from "./commands/sms";
 import { resolveUrl } from "./config";
 import { CliError } from "./errors";
 import type { CommandContext } from "./session";
@@ -141,6 +142,7 @@ export function buildProgram(
   addContactCommands(program, out, ctx);
   addGroupCommands(program, out, ctx);
   addReportCommands(program, out, ctx);
+  addSmsCommands(program, out, ctx);
   return program;
 }
 

@@ -2712,7 +2712,9 @@ export interface paths {
         /**
          * Options for compose step 1
          * @description The specification shows this call but its response is not used (the wizard uses placeholder lists and only logs
-         *     its data). Designed as the step 1 option lists: campaigns, channels and the caller's SMS sender IDs.
+         *     its data). Designed as the step 1 option lists: the company's campaigns that are not deleted (by name),
+         *     channels (SMS and Email always; WhatsApp and Telegram only when the company has a channel of that type), the
+         *     caller's SMS sender IDs and the company's time zone (schedule date and time are in it).
          */
         get: operations["composeMsgPageOne"];
         put?: never;
@@ -2733,7 +2735,7 @@ export interface paths {
         /**
          * Options for compose step 2
          * @description The specification shows this call but its response is not used. Designed as the step 2 option lists: contacts
-         *     (phone book), groups and file content formats.
+         *     (phone book, the newest 1000), groups (by name, at most 1000, with member counts) and file content formats.
          */
         get: operations["composeMsgPageTwo"];
         put?: never;
@@ -4597,10 +4599,7 @@ export interface components {
             }[];
             fileContentOptions: ("Contacts" | "Contacts & Variables" | "Contacts & Message")[];
         };
-        /**
-         * @default Contacts
-         * @enum {string}
-         */
+        /** @enum {string} */
         ComposeFileContent: "Contacts" | "Contacts & Variables" | "Contacts & Message";
         SmsRecipientsFile: {
             /** Format: uuid */
@@ -4621,7 +4620,8 @@ export interface components {
         /**
          * @description The compose wizard's data. Placeholders in `text` (and `subject`): `{name}` (the recipient's name), `{mobile}`
          *     (the number, or `{email}` the address), a contact's attributes and a `Contacts & Variables` file's columns by
-         *     their name, e.g. `{age}`, matched without case; a placeholder without a value for a recipient becomes empty.
+         *     their name, e.g. `{age}`, matched without case. A placeholder that names none of the recipient's variables stays
+         *     as written; a variable without a value for the recipient becomes empty.
          */
         ComposeDraft: {
             /** Format: uuid */
@@ -4643,6 +4643,7 @@ export interface components {
                  */
                 fileId?: string;
             };
+            /** @description What the file's columns hold; the content given at upload when absent. */
             fileContent?: components["schemas"]["ComposeFileContent"];
             /** @default true */
             removeDuplicates: boolean;
@@ -8548,7 +8549,7 @@ export interface operations {
     uploadSmsRecipientsFile: {
         parameters: {
             query?: {
-                /** @description What the file's columns hold. */
+                /** @description What the file's columns hold (Contacts when absent). */
                 content?: components["schemas"]["ComposeFileContent"];
             };
             header?: never;
