@@ -29,7 +29,7 @@ import {
 import { type Actor, requireActor } from "../../plugins/actor";
 import { INVALID_CURSOR } from "../contacts/contacts.messages";
 import { rows } from "../contacts/contacts.service";
-import { cancelScheduledRows } from "./cancel";
+import { cancelScheduled } from "../sms/cancel";
 import {
   END_IN_FUTURE,
   MESSAGE_NOT_FOUND,
@@ -306,7 +306,7 @@ interface ScheduledRow {
   ck: string;
 }
 
-export function reportsService({ database, queue }: Deps) {
+export function reportsService({ database }: Deps) {
   const { db } = database;
   let campaignsTable: Promise<boolean> | undefined;
   /** Whether the campaigns table exists (its module may not be installed): campaign names join it. */
@@ -747,7 +747,7 @@ export function reportsService({ database, queue }: Deps) {
     /**
      * Cancels scheduled rows, all or nothing: 404 when one is not a scheduled row the caller may see, 400 with
      * the specification's text when one is due within 30 minutes; otherwise the rows are cancelled and their
-     * reserved credit released (see cancel.ts).
+     * reserved credit released (the SMS module's cancelScheduled).
      */
     async deleteScheduled(actor: Actor | undefined, ids: string[]): Promise<S["Ok"]> {
       const a = requireActor(actor);
@@ -756,7 +756,7 @@ export function reportsService({ database, queue }: Deps) {
         const found = await lockMessages(tx, a, wanted, sql`('scheduled')`);
         if (found.length !== wanted.length) throw new NotFound(MESSAGE_NOT_FOUND);
         if (found.some((m) => m.too_soon)) throw new BadRequest(SCHEDULED_TOO_SOON);
-        await cancelScheduledRows(tx, queue, a, wanted);
+        await cancelScheduled(tx, a.companyId, wanted);
       });
       return { message: MESSAGES.dataDeleteSuccess };
     },

@@ -401,11 +401,11 @@ describe("scheduled SMS", () => {
       { status: "scheduled", scheduledAt: at(HOUR), reservationId: r.reservationId, costCents: 15 },
       { status: "scheduled", scheduledAt: at(HOUR), reservationId: r.reservationId, costCents: 15 },
     ]);
-    // Cancelling part of the send keeps the reservation for the rows still to go.
+    // Cancelling part of the send gives that part back at once; the rows still to go keep theirs.
     const first = await post("/deleteScheduledSms", { selectedRows: [ids[0]] }, t.agent);
     expect(first.statusCode, first.body).toBe(200);
     expect(await statusOf(ids[0]!)).toBe("cancelled");
-    expect(await userBalance(t.agent.id)).toBe(970);
+    expect(await userBalance(t.agent.id)).toBe(985);
     const second = await post("/deleteScheduledSms", { selectedRows: [ids[1]] }, t.agent);
     expect(second.statusCode, second.body).toBe(200);
     expect(await statusOf(ids[1]!)).toBe("cancelled");
