@@ -15,6 +15,7 @@ import { groupsDelete } from "./commands/groups/delete";
 import { formatGroups, groupsList } from "./commands/groups/list";
 import { formatAddMembers, groupsAddMembers, groupsRemoveMembers } from "./commands/groups/members";
 import { groupsRename } from "./commands/groups/rename";
+import { REPORT_KINDS, reportsExport } from "./commands/reports/export";
 import { health } from "./commands/server/health";
 import { addSmsCommands } from "./commands/sms";
 import { resolveUrl } from "./config";
@@ -140,8 +141,39 @@ export function buildProgram(
     );
   addContactCommands(program, out, ctx);
   addGroupCommands(program, out, ctx);
+  addReportCommands(program, out, ctx);
   addSmsCommands(program, out, ctx);
   return program;
+}
+
+function addReportCommands(program: Command, out: (s: string) => void, ctx: CommandContext): void {
+  const json = () => Boolean(program.opts().json);
+  const reports = program.command("reports").description("SMS and campaign reports");
+  reports
+    .command("export <report>")
+    .description(`stream a report (${REPORT_KINDS.join(", ")}) to a CSV or XLSX file, page by page`)
+    .addHelpText(
+      "after",
+      "\nDates are days (yyyy-mm-dd, local time) or ISO date-times. Default file names: Incoming Messages,\nSent Messages, Scheduled Messages, Campaign (.csv or .xlsx). Cells starting with = + - @ get a leading '.",
+    )
+    .option("--from <date>", "first day (inbox/outbox: created; scheduled: schedule; campaigns: created)")
+    .option("--to <date>", "last day")
+    .option("--format <format>", "csv or xlsx (default: from --out, else csv)")
+    .option("--out <file>", "the file to write")
+    .option("--yes", "overwrite an existing file")
+    .action(
+      async (
+        report: string,
+        o: { from?: string; to?: string; format?: string; out?: string; yes?: boolean },
+      ) => {
+        const r = await reportsExport(report, { ...o, json: json() }, ctx);
+        out(
+          json()
+            ? `${JSON.stringify(r)}\n`
+            : `Exported ${r.rows.toLocaleString("en-US")} rows of ${r.report} to ${r.file}\n`,
+        );
+      },
+    );
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];

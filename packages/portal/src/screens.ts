@@ -48,6 +48,9 @@ export const screens: Partial<Record<string, Lazy>> = {
   "/campaign/campaign-add": () => import("./routes/campaigns/campaign-add"),
   "/campaign/campaign-edit/:id": () => import("./routes/campaigns/campaign-edit"),
   "/campaign/campaign-view/:id": () => import("./routes/campaigns/campaign-view"),
+  "/report/inbox": () => import("./routes/reports/inbox"),
+  "/report/outbox": () => import("./routes/reports/outbox"),
+  "/report/scheduled": () => import("./routes/reports/scheduled"),
   "/not-found": () => import("./routes/not-found"),
   "*": () => import("./routes/not-found"),
 };

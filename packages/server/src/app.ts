@@ -21,6 +21,7 @@ import { thresholdHandlers } from "./modules/credit/thresholds.routes";
 import { keywordHandlers } from "./modules/keywords/keywords.routes";
 import { mobileSubHandlers } from "./modules/mobile-sub/mobile-sub.routes";
 import { paymentHandlers, registerSandboxPaymentPages } from "./modules/payments/payments.routes";
+import { reportHandlers } from "./modules/reports/reports.routes";
 import { registerSandboxPages, sandboxHandlers } from "./modules/sandbox/sandbox.routes";
 import { providerEventHandler } from "./modules/sms/events";
 import { smsHandlers } from "./modules/sms/sms.routes";
@@ -65,6 +66,7 @@ function moduleHandlers(deps: Deps): Handlers {
     ...statementHandlers(deps),
     ...contactHandlers(deps),
     ...campaignHandlers(deps),
+    ...reportHandlers(deps),
     ...smsHandlers(deps),
   };
 }

@@ -1356,6 +1356,14 @@ export interface paths {
          *     The specification shows only the `isAdmin` payload. The date-range filter (`startDate`, `endDate`) is designed as
          *     optional body fields over `created_at`; an omitted bound is open. The response body is not shown in the
          *     specification; designed as `{ data: InboxMessage[] }`, newest first.
+         *     Paged by keyset (designed): `limit` rows per page, newest first (`created_at` then `id`, descending); pass the
+         *     previous answer's `nextCursor` as `cursor` for the next page (null on the last page). A cursor is only valid
+         *     with the same filter and `search`. `search` (case-insensitive) matches the content, or, when the text holds
+         *     digits, the sender's number. `total` (counted up to 10,000, `totalExact` false beyond) comes with the first
+         *     page only. `endDate` may not be in the future: the portal sends the end of the chosen local day and offers no
+         *     day after today, and the server answers 400 "End date cannot be in the future." to an `endDate` more than a day
+         *     after now (after today in every time zone). `startDate` after `endDate`: 400 "Start date cannot be after end
+         *     date.".
          */
         post: operations["inbox"];
         delete?: never;
@@ -1380,6 +1388,10 @@ export interface paths {
          *     The date-range filter (`startDate`, `endDate`) is designed as optional body fields over `created_at`.
          *     The specification says the response holds `outbox` and `msg_status` lists; `msg_status` is designed as the count
          *     of the listed messages per delivery status.
+         *     Paged by keyset (designed) like /inbox: newest first, `limit`, `cursor`, `nextCursor`, and `search` over the
+         *     content, the sender ID or (digits) the recipient's number. `msg_status` and `total` come with the first page
+         *     only (later pages send `msg_status` empty): they count the matching messages up to 10,000; beyond that
+         *     `totalExact` is false and `msg_status` counts the newest 10,000 of them. Date rules and messages as /inbox.
          */
         post: operations["outbox"];
         delete?: never;
@@ -1403,6 +1415,12 @@ export interface paths {
          *     The date-range filter (`startDate`, `endDate`) is designed as optional body fields over `schedule`
          *     (the portal does not offer start dates in the past). The response body is not shown in the specification;
          *     designed as `{ data: ScheduledSms[] }`, soonest first.
+         *     Paged by keyset (designed): soonest first (`schedule` then `id`, ascending), `limit`, `cursor`, `nextCursor`,
+         *     and `search` over the content, the sender ID, the campaign name or (digits) the recipient's number; `total`
+         *     with the first page only. `startDate` may not be in the past: the portal sends the start of the chosen
+         *     local day and offers no day before today, and the server answers 400 "Start date cannot be in the past." to a
+         *     `startDate` more than a day before now (before today in every time zone). `startDate` after `endDate`: 400
+         *     "Start date cannot be after end date.".
          */
         post: operations["scheduledSms"];
         delete?: never;
@@ -1489,6 +1507,33 @@ export interface paths {
          *     deleted (server-enforced). Response body not shown in the specification; designed as `Ok`.
          */
         post: operations["deleteScheduledSms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export an SMS report as CSV or XLSX
+         * @description Streams every row of report/inbox, report/outbox or report/scheduled that the caller may see (the same
+         *     scoping, date-range rules and `search` as /inbox, /outbox and /scheduledSms) as a file, read in keyset pages
+         *     so memory stays flat whatever its size (designed; used by `herald reports export`). Columns: inbox `Mobile`,
+         *     `Receiver`, `Message`, `Type`, `Date`; outbox `Sender ID`, `Mobile`, `Message`, `Billable`,
+         *     `Delivered Status`, `SMS Count`, `Date`; scheduled `Sender ID`, `Mobile`, `Message`, `Campaign`,
+         *     `Schedule`; dates as ISO 8601 UTC. Cells that a spreadsheet would run as a formula (starting with `=`,
+         *     `+`, `-`, `@`, a tab or a carriage return) are prefixed with `'`. File names: Incoming Messages, Sent
+         *     Messages, Scheduled Messages.
+         */
+        get: operations["exportSmsReport"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3801,6 +3846,12 @@ export interface components {
             receiver: string | null;
         };
         InboxList: {
+            /** @description Pass as `cursor` for the next page; null on the last page (designed). */
+            nextCursor?: string | null;
+            /** @description Matching rows counted up to 10,000; sent with the first page only (designed). */
+            total?: number;
+            /** @description False when there are more matching rows than `total` (10,000+). */
+            totalExact?: boolean;
             data: components["schemas"]["InboxMessage"][];
         };
         OutboxMessage: {
@@ -3830,6 +3881,12 @@ export interface components {
             total: number;
         };
         OutboxList: {
+            /** @description Pass as `cursor` for the next page; null on the last page (designed). */
+            nextCursor?: string | null;
+            /** @description Matching rows counted up to 10,000; sent with the first page only (designed). */
+            total?: number;
+            /** @description False when there are more matching rows than `total` (10,000+). */
+            totalExact?: boolean;
             outbox: components["schemas"]["OutboxMessage"][];
             /** @description Count of the listed messages per delivery status (designed). */
             msg_status: components["schemas"]["OutboxStatusCount"][];
@@ -3848,6 +3905,12 @@ export interface components {
             schedule: string;
         };
         ScheduledSmsList: {
+            /** @description Pass as `cursor` for the next page; null on the last page (designed). */
+            nextCursor?: string | null;
+            /** @description Matching rows counted up to 10,000; sent with the first page only (designed). */
+            total?: number;
+            /** @description False when there are more matching rows than `total` (10,000+). */
+            totalExact?: boolean;
             data: components["schemas"]["ScheduledSms"][];
         };
         ReportUserOption: {
@@ -4856,6 +4919,8 @@ export interface components {
         ListLimit: number;
         /** @description Groups per page (the portal offers 1000/2000/5000, the specification's "other tables" sizes). */
         GroupListLimit: number;
+        /** @description Rows per page of an SMS report (the portal offers 1000/2000/5000, the "other tables" sizes). */
+        ReportListLimit: number;
         /** @description `nextCursor` of the previous page (opaque); omitted for the first page. */
         ListCursor: string;
         /** @description ISO 3166-1 alpha-2 country of numbers written without their country code (default SG). */
@@ -6556,7 +6621,14 @@ export interface operations {
     };
     inbox: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Rows per page of an SMS report (the portal offers 1000/2000/5000, the "other tables" sizes). */
+                limit?: components["parameters"]["ReportListLimit"];
+                /** @description `nextCursor` of the previous page (opaque); omitted for the first page. */
+                cursor?: components["parameters"]["ListCursor"];
+                /** @description Case-insensitive text to look for (designed). */
+                search?: components["parameters"]["Search"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6582,7 +6654,14 @@ export interface operations {
     };
     outbox: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Rows per page of an SMS report (the portal offers 1000/2000/5000, the "other tables" sizes). */
+                limit?: components["parameters"]["ReportListLimit"];
+                /** @description `nextCursor` of the previous page (opaque); omitted for the first page. */
+                cursor?: components["parameters"]["ListCursor"];
+                /** @description Case-insensitive text to look for (designed). */
+                search?: components["parameters"]["Search"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6608,7 +6687,14 @@ export interface operations {
     };
     scheduledSms: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Rows per page of an SMS report (the portal offers 1000/2000/5000, the "other tables" sizes). */
+                limit?: components["parameters"]["ReportListLimit"];
+                /** @description `nextCursor` of the previous page (opaque); omitted for the first page. */
+                cursor?: components["parameters"]["ListCursor"];
+                /** @description Case-insensitive text to look for (designed). */
+                search?: components["parameters"]["Search"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6739,6 +6825,41 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    exportSmsReport: {
+        parameters: {
+            query: {
+                report: "inbox" | "outbox" | "scheduled";
+                /** @description File format (default `csv`). */
+                format?: "csv" | "xlsx";
+                startDate?: string;
+                endDate?: string;
+                /** @description Outbox only, admins only; narrows to one sender. */
+                userId?: string;
+                /** @description Case-insensitive text to look for (designed). */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report file */
+            200: {
+                headers: {
+                    /** @description The file name, e.g. `attachment; filename="Sent Messages.csv"` (or `.xlsx`) */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     campaignList: {

@@ -1,0 +1,406 @@
+/**
+ * SMS reports at volume on PostgreSQL (`npm run bench -- sms-outbox`):
+ *
+ * 1. Lists: one company with BENCH_OUTBOX_ROWS outbox rows (default 1,000,000, seeded with set-based SQL over
+ *    100 sends of five users), 20,000 scheduled rows and 200,000 inbox rows. `POST /api/outbox` (first page with
+ *    its totals and counts per delivery status, a page by cursor, a page in the middle, one user's, an agent's
+ *    own, a two-day range), `/api/scheduledSms` and `/api/inbox`, each timed over HTTP (median of BENCH_ROUNDS)
+ *    beside the very statements that request sent, replayed on their own connection. Fails when a list call's
+ *    median is 100 ms or more. Searches are printed for information (no trigram index on message text).
+ * 2. Export: `herald reports export outbox --out FILE` (the built CLI, page by page over HTTP against the built
+ *    server in a process of its own) beside psql `\copy (select …) to FILE` of the same columns; prints rows
+ *    per second, the ratio COPY time / CLI time (goal >= 0.5) and the CLI's peak RSS.
+ *
+ * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): a database of its own is created and
+ * dropped; skipped when unreachable. Run `npm run build` first (the server and CLI bundles).
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { freePort, serverNodeFlags } from "../e2e/support/server";
+
+const OUTBOX_ROWS = Number(process.env.BENCH_OUTBOX_ROWS ?? 1_000_000);
+const SCHEDULED_ROWS = 20_000;
+const INBOX_ROWS = 200_000;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
+const LIMIT_MS = 100;
+const secret = "bench-secret-bench-secret-bench-secret-0123456789";
+const root = path.resolve(import.meta.dirname, "..");
+const serverEntry = path.join(root, "packages/server/dist/main.js");
+const cliEntry = path.join(root, "packages/cli/dist/herald.js");
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+
+function procStatus(pid: number): { rss: number; hwm: number } | undefined {
+  try {
+    const text = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, "m").exec(text)?.[1] ?? 0) * 1024;
+    return { rss: kb("VmRSS"), hwm: kb("VmHWM") };
+  } catch {
+    return undefined;
+  }
+}
+
+function peakOf(pid: number) {
+  let peak = procStatus(pid)?.rss ?? 0;
+  const read = () => {
+    const s = procStatus(pid);
+    if (s) peak = Math.max(peak, s.rss, s.hwm);
+  };
+  const timer = setInterval(read, 20);
+  return {
+    stop: () => {
+      read();
+      clearInterval(timer);
+      return peak;
+    },
+  };
+}
+
+async function postgresUrl(): Promise<string | undefined> {
+  const base = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const c = new pg.Client({ connectionString: base, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return base;
+  } catch {
+    return undefined;
+  }
+}
+
+async function startServerProcess(databaseUrl: string, dataDir: string) {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags(), serverEntry], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl,
+      HERALD_DATA_DIR: dataDir,
+      HERALD_JWT_SECRET: secret,
+      HERALD_DEMO: "false",
+      HERALD_WORKERS: "false",
+      HERALD_PORTAL_DIR: path.join(tmpdir(), "herald-bench-no-portal"),
+      HERALD_ENV: "development",
+      LOG_LEVEL: "warn",
+      HERALD_PUBLIC_RATE_LIMIT: "100000",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/healthz`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (i > 600) throw new Error("server did not answer within 60 s");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = once(child, "exit");
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+async function main() {
+  for (const entry of [serverEntry, cliEntry]) {
+    if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
+  }
+  const base = await postgresUrl();
+  if (!base) {
+    console.log("PostgreSQL: not reachable (set BENCH_DATABASE_URL); skipped");
+    return;
+  }
+  const dbName = `herald_bench_outbox_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const url = new URL(base);
+  url.pathname = `/${dbName}`;
+  const dir = mkdtempSync(path.join(tmpdir(), "herald-bench-outbox-"));
+  let ok = true;
+  let serverProcess: Awaited<ReturnType<typeof startServerProcess>> | undefined;
+  try {
+    serverProcess = await startServerProcess(url.toString(), dir);
+    Object.assign(process.env, {
+      DATABASE_URL: url.toString(),
+      HERALD_DATA_DIR: dir,
+      HERALD_JWT_SECRET: secret,
+      HERALD_DEMO: "false",
+      HERALD_PORTAL_DIR: path.join(tmpdir(), "herald-bench-no-portal"),
+      HERALD_ENV: "development",
+      HERALD_WORKERS: "false",
+      LOG_LEVEL: "warn",
+      HERALD_PUBLIC_RATE_LIMIT: "100000",
+    });
+    const { buildApp } = await import("../packages/server/src/app");
+    const { loadConfig } = await import("../packages/server/src/config");
+    const { recordQueries } = await import("../packages/server/src/db/client");
+    const { companies, sessions, users } = await import("../packages/server/src/db/schema");
+    const { signToken } = await import("../packages/server/src/lib/tokens");
+    const config = loadConfig(process.env);
+    const app = await buildApp({ config });
+    const { database } = app.deps;
+    try {
+      const [company] = await database.db.insert(companies).values({ name: "Outbox Co" }).returning();
+      const companyId = company!.id;
+      const people: { id: string; token: string }[] = [];
+      for (let i = 0; i < 5; i++) {
+        const role = i === 0 ? "admin" : "agent";
+        const [user] = await database.db
+          .insert(users)
+          .values({
+            companyId,
+            firstName: `Bench ${i}`,
+            email: `bench.outbox.${i}.${process.pid}@example.com`,
+            passwordHash: "x",
+            userRole: role,
+            isOwner: i === 0,
+            emailVerifiedAt: new Date(),
+          })
+          .returning();
+        const [session] = await database.db
+          .insert(sessions)
+          .values({ userId: user!.id, companyId, expiresAt: new Date(Date.now() + 7200_000) })
+          .returning();
+        const token = await signToken(
+          config.jwtSecret,
+          { user_id: user!.id, role, company_id: companyId, sid: session!.id, typ: "access" },
+          7200,
+        );
+        people.push({ id: user!.id, token });
+      }
+      const userArray = `{${people.map((p) => p.id).join(",")}}`;
+
+      // ---- seed by SQL: 100 sends, each one user's and one timestamp's worth of rows ----
+      const seedStarted = performance.now();
+      const sends = 100;
+      await database.query(
+        `insert into sms_sends (id, company_id, user_id, channel, sender_id, body, frequency, status, created_at)
+         select gen_random_uuid(), $1, ($2::uuid[])[1 + s % 5], 'sms', 'Herald', 'Hello', 'now', 'sent',
+                now() - (s || ' hours')::interval
+           from generate_series(1, ${sends}) s`,
+        [companyId, userArray],
+      );
+      await database.query(
+        `insert into sms_messages (id, company_id, send_id, user_id, channel, sender_id, recipient, text, segments,
+           cost_cents, status, billable, delivered_st, idempotency_key, created_at)
+         select gen_random_uuid(), s.company_id, s.id, s.user_id, 'sms', 'Herald', (6580000000 + g)::text,
+                case when g % 1000 = 0 then 'Big PROMO for ' else 'Hello ' end || g, 1 + g % 3, 5,
+                case when g % 50 = 0 then 'failed' when g % 20 = 0 then 'accepted' else 'delivered' end,
+                g % 50 <> 0, case when g % 50 = 0 then 'failed' when g % 20 = 0 then null else 'delivered' end,
+                'b-' || g, s.created_at + ((g % 1000) || ' milliseconds')::interval
+           from generate_series(1, ${OUTBOX_ROWS}) g
+           join (select id, company_id, user_id, created_at,
+                        row_number() over (order by created_at, id) - 1 as n
+                   from sms_sends where company_id = $1) s on s.n = g % ${sends}`,
+        [companyId],
+      );
+      await database.query(
+        `insert into sms_messages (id, company_id, send_id, user_id, channel, sender_id, recipient, text, segments,
+           cost_cents, status, billable, idempotency_key, scheduled_at)
+         select gen_random_uuid(), s.company_id, s.id, s.user_id, 'sms', 'Herald', (6590000000 + g)::text,
+                'Later ' || g, 1, 5, 'scheduled', true, 'sch-' || g, now() + ((1 + g % 40) || ' days')::interval
+           from generate_series(1, ${SCHEDULED_ROWS}) g
+           join (select id, company_id, user_id, created_at,
+                        row_number() over (order by created_at, id) - 1 as n
+                   from sms_sends where company_id = $1) s on s.n = g % ${sends}`,
+        [companyId],
+      );
+      await database.query(
+        `insert into sms_inbox (id, company_id, from_number, to_address, text, receiver_user_id, provider,
+           provider_message_id, created_at)
+         select gen_random_uuid(), $1, (6570000000 + g)::text, 'Herald', 'Reply ' || g,
+                case when g % 10 = 0 then ($2::uuid[])[1 + g % 5] end, 'bench', 'mo-' || g,
+                now() - (g || ' seconds')::interval
+           from generate_series(1, ${INBOX_ROWS}) g`,
+        [companyId, userArray],
+      );
+      await database.query("analyze sms_messages");
+      await database.query("analyze sms_inbox");
+      console.log(
+        `seeded ${OUTBOX_ROWS.toLocaleString("en-US")} outbox, ${SCHEDULED_ROWS.toLocaleString("en-US")} scheduled and ${INBOX_ROWS.toLocaleString("en-US")} inbox rows in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+      );
+
+      // ---- 1. list calls beside their statements ----
+      await app.listen({ port: 0, host: "127.0.0.1" });
+      const listServer = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      const [adminUser, agent] = [people[0]!, people[1]!];
+      const call = async (p: string, body: object, token: string) => {
+        const r = await fetch(`${listServer}/api${p}`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
+        const b = (await r.json()) as {
+          nextCursor?: string;
+          message?: string;
+          outbox?: unknown[];
+          data?: unknown[];
+        };
+        if (r.status !== 200) throw new Error(`${p}: ${r.status} ${b.message}`);
+        return b;
+      };
+      const first = await call("/outbox?limit=1000", {}, adminUser.token);
+      const [deep] = await database.query<{ ck: string; id: string }>(
+        `select created_at::text as ck, id from sms_messages where company_id = $1 and status <> 'scheduled'
+          order by created_at desc, id desc offset ${Math.floor(OUTBOX_ROWS / 2)} limit 1`,
+        [companyId],
+      );
+      const deepCursor = Buffer.from(`${deep!.ck}|${deep!.id}`).toString("base64url");
+      const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000).toISOString();
+      const cases: [label: string, path: string, body: object, token: string, goal: boolean][] = [
+        ["outbox first page (1000)", "/outbox?limit=1000", {}, adminUser.token, true],
+        [
+          "outbox page 2 by cursor",
+          `/outbox?limit=1000&cursor=${first.nextCursor}`,
+          {},
+          adminUser.token,
+          true,
+        ],
+        ["outbox middle (cursor)", `/outbox?limit=1000&cursor=${deepCursor}`, {}, adminUser.token, true],
+        ["outbox first page (5000)", "/outbox?limit=5000", {}, adminUser.token, true],
+        ["outbox one user (admin)", "/outbox?limit=1000", { userId: agent.id }, adminUser.token, true],
+        ["outbox agent's own", "/outbox?limit=1000", {}, agent.token, true],
+        ["outbox last 2 days", "/outbox?limit=1000", { startDate: twoDaysAgo }, adminUser.token, true],
+        ["scheduled first page", "/scheduledSms?limit=1000", {}, adminUser.token, true],
+        ["scheduled agent's own", "/scheduledSms?limit=1000", {}, agent.token, true],
+        ["inbox first page", "/inbox?limit=1000", {}, adminUser.token, true],
+        ["inbox agent", "/inbox?limit=1000", {}, agent.token, true],
+        ["outbox search 'promo' (info)", "/outbox?limit=100&search=promo", {}, adminUser.token, false],
+        ["outbox search digits (info)", "/outbox?limit=100&search=6580012", {}, adminUser.token, false],
+      ];
+      const raw = new pg.Client({ connectionString: url.toString() });
+      await raw.connect();
+      console.log(
+        `\n${"list call".padEnd(32)}${"rows".padStart(6)}${"queries".padStart(9)}${"API ms".padStart(9)}${"raw ms".padStart(9)}  API / raw`,
+      );
+      for (const [label, p, body, token, goal] of cases) {
+        for (let i = 0; i < 3; i++) await call(p, body, token);
+        const { result, statements } = await recordQueries(() =>
+          app.inject({
+            method: "POST",
+            url: `/api${p}`,
+            headers: { authorization: `Bearer ${token}` },
+            payload: body,
+          }),
+        );
+        const answer = result.json() as { outbox?: unknown[]; data?: unknown[] };
+        const rowsSeen = (answer.outbox ?? answer.data ?? []).length;
+        const apiTimes: number[] = [];
+        const rawTimes: number[] = [];
+        for (let i = 0; i < ROUNDS; i++) {
+          let t = performance.now();
+          await call(p, body, token);
+          apiTimes.push(performance.now() - t);
+          t = performance.now();
+          for (const s of statements) await raw.query(s.text, s.params as unknown[]);
+          rawTimes.push(performance.now() - t);
+        }
+        const api = median(apiTimes);
+        const rawMs = median(rawTimes);
+        if (goal && api >= LIMIT_MS) ok = false;
+        console.log(
+          `${label.padEnd(32)}${String(rowsSeen).padStart(6)}${String(statements.length).padStart(9)}${api.toFixed(2).padStart(9)}${rawMs.toFixed(2).padStart(9)}  ${(api / rawMs).toFixed(2)}×${goal && api >= LIMIT_MS ? "  (over 100 ms)" : ""}`,
+        );
+      }
+      await raw.end();
+
+      // ---- 2. export through the CLI beside COPY ----
+      const cliOut = path.join(dir, "Sent Messages.csv");
+      const started = performance.now();
+      const child = spawn(
+        process.execPath,
+        [cliEntry, "reports", "export", "outbox", "--out", cliOut, "--json"],
+        {
+          env: {
+            ...process.env,
+            HERALD_URL: serverProcess.url,
+            HERALD_TOKEN: adminUser.token,
+            XDG_CONFIG_HOME: path.join(dir, "cli-config"),
+          },
+          stdio: ["ignore", "pipe", "inherit"],
+        },
+      );
+      const cliPeak = peakOf(child.pid!);
+      let out = "";
+      child.stdout!.on("data", (c: Buffer) => {
+        out += c.toString();
+      });
+      const [code] = (await once(child, "exit")) as [number | null];
+      const cliSeconds = (performance.now() - started) / 1000;
+      const peak = cliPeak.stop();
+      const result = JSON.parse(out || "{}") as { rows?: number };
+      if (code !== 0 || result.rows !== OUTBOX_ROWS)
+        throw new Error(`herald reports export exited ${code}: ${out}`);
+
+      // the server's part alone: the same export read by curl into /dev/null
+      const curlStarted = performance.now();
+      const curl = spawnSync("curl", [
+        "-sS",
+        "-o",
+        "/dev/null",
+        "-H",
+        `authorization: Bearer ${adminUser.token}`,
+        `${serverProcess.url}/api/reports/export?report=outbox&format=csv`,
+      ]);
+      const curlSeconds = (performance.now() - curlStarted) / 1000;
+      if (curl.status !== 0) throw new Error(`curl failed: ${curl.stderr}`);
+
+      const copyOut = path.join(dir, "copy.csv");
+      const copyStarted = performance.now();
+      const psql = spawnSync(
+        "psql",
+        [
+          url.toString(),
+          "-q",
+          "-c",
+          `\\copy (select m.sender_id, m.recipient, m.text, case when m.billable then 'yes' else 'no' end, coalesce(m.delivered_st, ''), m.segments, m.created_at from sms_messages m where m.company_id = '${companyId}' and m.channel = 'sms' and m.status in ('queued', 'submitting', 'accepted', 'delivered', 'failed', 'rejected') order by m.created_at desc, m.id desc) to '${copyOut}' with (format csv, header)`,
+        ],
+        { encoding: "utf8" },
+      );
+      const copySeconds = (performance.now() - copyStarted) / 1000;
+      if (psql.status !== 0) throw new Error(`psql \\copy failed: ${psql.stderr}`);
+      console.log(`\nexport of ${OUTBOX_ROWS.toLocaleString("en-US")} outbox rows`);
+      console.log(
+        `  CLI (herald reports export outbox): ${(OUTBOX_ROWS / cliSeconds).toFixed(0).padStart(8)} rows/s, ${cliSeconds.toFixed(1)} s, ${mb(statSync(cliOut).size)}`,
+      );
+      console.log(
+        `  server alone (curl > /dev/null):   ${(OUTBOX_ROWS / curlSeconds).toFixed(0).padStart(8)} rows/s, ${curlSeconds.toFixed(1)} s`,
+      );
+      console.log(
+        `  COPY TO (psql \\copy):              ${(OUTBOX_ROWS / copySeconds).toFixed(0).padStart(8)} rows/s, ${copySeconds.toFixed(1)} s, ${mb(statSync(copyOut).size)}`,
+      );
+      console.log(`  ratio COPY time / CLI time: ${(copySeconds / cliSeconds).toFixed(2)} (goal >= 0.5)`);
+      console.log(`  peak RSS of the CLI: ${mb(peak)}`);
+      writeFileSync(path.join(dir, "done"), "");
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await serverProcess?.stop();
+    if (process.env.BENCH_KEEP_DATABASE) console.log(`kept database ${dbName}`);
+    else await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (!ok) {
+    console.error(`a list call took ${LIMIT_MS} ms or more (median) at ${OUTBOX_ROWS} outbox rows`);
+    process.exit(1);
+  }
+}
+
+await main();

@@ -1,0 +1,356 @@
+import { createWriteStream, type WriteStream } from "node:fs";
+import { rename, rm } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import type { components } from "@herald/api-client";
+import { stringify } from "csv-stringify";
+import ExcelJS from "exceljs";
+import { CliError } from "../../errors";
+import { refuseOverwrite } from "../../lib/files";
+import { count, type Progress, progressLine } from "../../lib/progress";
+import { type CommandContext, call, signedInClient } from "../../session";
+
+type S = components["schemas"];
+
+export const REPORT_KINDS = ["inbox", "outbox", "scheduled", "campaigns"] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+
+export interface ReportExportOptions {
+  from?: string;
+  to?: string;
+  format?: string;
+  out?: string;
+  yes?: boolean;
+  json?: boolean;
+  /** Rows per request (default 5000, the largest page the server gives). */
+  pageSize?: number;
+}
+
+export interface ReportExportResult {
+  report: ReportKind;
+  file: string;
+  format: "csv" | "xlsx";
+  rows: number;
+}
+
+export interface ReportExportHooks {
+  progress?: Progress;
+}
+
+/** The file name of each report, as the portal names its exports. */
+export const REPORT_FILE_NAMES: Record<ReportKind, string> = {
+  inbox: "Incoming Messages",
+  outbox: "Sent Messages",
+  scheduled: "Scheduled Messages",
+  campaigns: "Campaign",
+};
+
+/** Streams a response body into `<file>.part`, renamed to `file` when complete; `onChunk` sees every chunk. */
+async function bodyToFile(
+  body: ReadableStream<Uint8Array> | null,
+  file: string,
+  onChunk: (chunk: Uint8Array) => void,
+): Promise<void> {
+  if (!body) throw new CliError("The server sent an empty answer");
+  const part = `${file}.part`;
+  try {
+    const source = Readable.fromWeb(body as WebReadableStream<Uint8Array>);
+    source.on("data", onChunk);
+    await pipeline(source, createWriteStream(part, { mode: 0o600 }));
+    await rename(part, file);
+  } catch (err) {
+    await rm(part, { force: true });
+    throw new CliError(`Could not write ${file}: ${(err as Error).message}`);
+  }
+}
+
+/**
+ * Counts the records of a CSV stream chunk by chunk: line feeds outside quoted cells (a doubled quote inside a
+ * cell toggles twice, so it changes nothing). Answers the records seen so far, a last one without its line
+ * feed included.
+ */
+export function csvRecordCounter(): (chunk: Uint8Array) => number {
+  let quoted = false;
+  let records = 0;
+  let open = false;
+  return (chunk) => {
+    for (let i = 0; i < chunk.length; i++) {
+      const b = chunk[i];
+      if (b === 0x22) quoted = !quoted;
+      if (b === 0x0a && !quoted) {
+        records++;
+        open = false;
+      } else if (b !== 0x0d) open = true;
+    }
+    return records + (open ? 1 : 0);
+  };
+}
+
+/** A cell a spreadsheet would run as a formula (=, +, -, @, tab, carriage return) gets a leading '. */
+export function neutralise(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A --from/--to value as the instant the server filters on: a day (yyyy-mm-dd) is the start (--from) or the end
+ * (--to) of that day in the local time zone, as the portal sends it; a full ISO date-time is taken as given.
+ */
+export function dateBound(
+  value: string | undefined,
+  edge: "start" | "end",
+  flag: string,
+): string | undefined {
+  if (value === undefined) return undefined;
+  const m = DAY.exec(value.trim());
+  let d: Date;
+  if (m) {
+    const [y, mo, day] = [Number(m[1]), Number(m[2]) - 1, Number(m[3])];
+    d = edge === "start" ? new Date(y, mo, day, 0, 0, 0, 0) : new Date(y, mo, day, 23, 59, 59, 999);
+    if (d.getFullYear() !== y || d.getMonth() !== mo || d.getDate() !== day) d = new Date(Number.NaN);
+  } else {
+    d = /^\d{4}-\d{2}-\d{2}T/.test(value.trim()) ? new Date(value.trim()) : new Date(Number.NaN);
+  }
+  if (Number.isNaN(d.getTime()))
+    throw new CliError(`${flag} must be a date like 2026-01-31 or an ISO date-time (got ${value})`, 2);
+  return d.toISOString();
+}
+
+function formatOf(opts: ReportExportOptions): "csv" | "xlsx" {
+  const given = opts.format?.toLowerCase();
+  if (given !== undefined && given !== "csv" && given !== "xlsx")
+    throw new CliError(`--format must be csv or xlsx (got ${opts.format})`, 2);
+  const ext = opts.out ? path.extname(opts.out).toLowerCase().slice(1) : "";
+  if (given && (ext === "csv" || ext === "xlsx") && ext !== given)
+    throw new CliError(`--out ${opts.out} does not match --format ${given}`, 2);
+  return (given ?? (ext === "xlsx" ? "xlsx" : "csv")) as "csv" | "xlsx";
+}
+
+type Cell = string | number;
+
+/** Columns and row shape of each report (dates as ISO 8601 UTC, lossless for further processing). */
+const COLUMNS: Record<ReportKind, string[]> = {
+  inbox: ["Mobile", "Receiver", "Message", "Type", "Date"],
+  outbox: ["Sender ID", "Mobile", "Message", "Billable", "Delivered Status", "SMS Count", "Date"],
+  scheduled: ["Sender ID", "Mobile", "Message", "Campaign", "Schedule"],
+  campaigns: ["Name", "Status", "Broadcast", "Created", "Scheduled"],
+};
+
+const inboxRow = (m: S["InboxMessage"]): Cell[] => [
+  m.name,
+  m.receiver_name ?? "",
+  m.msg_content,
+  m.receiver ? "Private" : "General",
+  m.created_at,
+];
+const outboxRow = (m: S["OutboxMessage"]): Cell[] => [
+  m.callerid,
+  m.name,
+  m.msg_content,
+  m.billable,
+  m.delivered_st ?? "",
+  m.sms_count,
+  m.created_at,
+];
+const scheduledRow = (m: S["ScheduledSms"]): Cell[] => [
+  m.name,
+  m.receiver,
+  m.msg_content,
+  m.campaign ?? "",
+  m.schedule,
+];
+const campaignRow = (c: S["Campaign"]): Cell[] => [
+  c.name,
+  c.status,
+  c.broadcast_name ?? "",
+  c.created_dtm,
+  c.scheduled_dtm ?? "",
+];
+
+/** Writes rows to `<file>.part` as CSV or XLSX, respecting back-pressure; `finish` renames it to `file`. */
+interface SheetWriter {
+  write(cells: Cell[]): Promise<void>;
+  finish(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+async function drained(out: NodeJS.WritableStream & { writableNeedDrain?: boolean }): Promise<void> {
+  if (out.writableNeedDrain) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
+}
+
+function sheetWriter(file: string, format: "csv" | "xlsx", columns: string[], sheet: string): SheetWriter {
+  const part = `${file}.part`;
+  const safe = (cells: Cell[]) => cells.map((c) => (typeof c === "string" ? neutralise(c) : c));
+  const abort = async () => {
+    await rm(part, { force: true });
+  };
+  if (format === "csv") {
+    const fileStream: WriteStream = createWriteStream(part, { mode: 0o600 });
+    const csv = stringify({ bom: true, record_delimiter: "\r\n" });
+    csv.pipe(fileStream);
+    const failed = new Promise<never>((_, reject) => {
+      fileStream.on("error", reject);
+      csv.on("error", reject);
+    });
+    failed.catch(() => undefined);
+    csv.write(columns);
+    return {
+      async write(cells) {
+        if (!csv.write(safe(cells))) await Promise.race([drained(csv), failed]);
+      },
+      async finish() {
+        csv.end();
+        await Promise.race([new Promise<void>((r) => fileStream.on("close", () => r())), failed]);
+        await rename(part, file);
+      },
+      abort: async () => {
+        csv.destroy();
+        fileStream.destroy();
+        await abort();
+      },
+    };
+  }
+  const fileStream = createWriteStream(part, { mode: 0o600 });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: fileStream,
+    useStyles: false,
+    useSharedStrings: false,
+  });
+  const ws = workbook.addWorksheet(sheet);
+  ws.addRow(columns).commit();
+  return {
+    async write(cells) {
+      ws.addRow(safe(cells)).commit();
+      await drained(fileStream);
+    },
+    async finish() {
+      ws.commit();
+      await workbook.commit();
+      await rename(part, file);
+    },
+    abort: async () => {
+      fileStream.destroy();
+      await abort();
+    },
+  };
+}
+
+/**
+ * `herald reports export inbox|outbox|scheduled|campaigns`: reads the report page by page (keyset paging, one
+ * page in memory at a time) and streams it into a CSV or XLSX file, with a progress line on standard error.
+ * Cells a spreadsheet would run as formulas get a leading '. An existing file is kept unless --yes; a failed
+ * export leaves no file under the wanted name.
+ */
+export async function reportsExport(
+  kind: string,
+  opts: ReportExportOptions,
+  ctx: CommandContext = {},
+  hooks: ReportExportHooks = {},
+): Promise<ReportExportResult> {
+  if (!(REPORT_KINDS as readonly string[]).includes(kind))
+    throw new CliError(`The report must be one of ${REPORT_KINDS.join(", ")} (got ${kind})`, 2);
+  const report = kind as ReportKind;
+  const format = formatOf(opts);
+  const startDate = dateBound(opts.from, "start", "--from");
+  const endDate = dateBound(opts.to, "end", "--to");
+  if (startDate && endDate && startDate > endDate) throw new CliError("--from must not be after --to", 2);
+  const file = opts.out ?? `${REPORT_FILE_NAMES[report]}.${format}`;
+  await refuseOverwrite(file, opts.yes);
+  const { url, client, token } = await signedInClient(ctx);
+  const body = { ...(startDate ? { startDate } : {}), ...(endDate ? { endDate } : {}) };
+  const progress = hooks.progress ?? progressLine({ tty: Boolean(process.stderr.isTTY), quiet: opts.json });
+  if (format === "csv" && report !== "campaigns") {
+    // The server streams the CSV (its pages read by keyset, formulas neutralised); rows are counted as it comes.
+    const query = new URLSearchParams({ report, format });
+    if (startDate) query.set("startDate", startDate);
+    if (endDate) query.set("endDate", endDate);
+    const res = await (ctx.fetch ?? fetch)(`${url}/api/reports/export?${query}`, {
+      headers: { authorization: `Bearer ${token}` },
+    }).catch((err: Error) => {
+      throw new CliError(`Cannot reach ${url}: ${(err as Error).message}`);
+    });
+    if (!res.ok) {
+      const b = (await res.json().catch(() => null)) as { message?: string } | null;
+      throw new CliError(b?.message ?? `Request failed with status ${res.status}`);
+    }
+    const counter = csvRecordCounter();
+    let rows = 0;
+    try {
+      await bodyToFile(res.body, file, (chunk) => {
+        rows = counter(chunk) - 1; // the header line
+        progress.update(`Exporting ${report}: ${count(Math.max(rows, 0))} rows`);
+      });
+    } finally {
+      progress.stop();
+    }
+    return { report, file, format, rows: Math.max(rows, 0) };
+  }
+  const limit = Math.min(Math.max(opts.pageSize ?? 5000, 1), 5000);
+
+  // The first page before the file: a refusal (a bad date, 501) leaves nothing behind.
+  type Page = { cells: Cell[][]; next: string | null; total?: number; exact?: boolean };
+  const fetchPage = async (cursor: string | undefined): Promise<Page> => {
+    const query = { limit, ...(cursor ? { cursor } : {}) };
+    switch (report) {
+      case "inbox": {
+        const r = await call(url, () => client.POST("/inbox", { params: { query }, body }));
+        return {
+          cells: r.data.map(inboxRow),
+          next: r.nextCursor ?? null,
+          total: r.total,
+          exact: r.totalExact,
+        };
+      }
+      case "outbox": {
+        const r = await call(url, () => client.POST("/outbox", { params: { query }, body }));
+        return {
+          cells: r.outbox.map(outboxRow),
+          next: r.nextCursor ?? null,
+          total: r.total,
+          exact: r.totalExact,
+        };
+      }
+      case "scheduled": {
+        const r = await call(url, () => client.POST("/scheduledSms", { params: { query }, body }));
+        return {
+          cells: r.data.map(scheduledRow),
+          next: r.nextCursor ?? null,
+          total: r.total,
+          exact: r.totalExact,
+        };
+      }
+      case "campaigns": {
+        const r = await call(url, () => client.POST("/campaignList", { body }));
+        return { cells: r.data.map(campaignRow), next: null, total: r.data.length, exact: true };
+      }
+    }
+  };
+
+  let page = await fetchPage(undefined);
+  const total = page.total;
+  const about = page.exact === false ? "more than " : "";
+  const writer = sheetWriter(file, format, COLUMNS[report], REPORT_FILE_NAMES[report]);
+  let rows = 0;
+  try {
+    for (;;) {
+      for (const cells of page.cells) await writer.write(cells);
+      rows += page.cells.length;
+      progress.update(
+        `Exporting ${report}: ${count(rows)}${total !== undefined ? ` of ${about}${count(Math.max(total, rows))}` : ""} rows`,
+      );
+      if (!page.next || page.cells.length === 0) break;
+      page = await fetchPage(page.next);
+    }
+    await writer.finish();
+  } catch (err) {
+    await writer.abort();
+    if (err instanceof CliError) throw err;
+    throw new CliError(`Could not write ${file}: ${(err as Error).message}`);
+  } finally {
+    progress.stop();
+  }
+  return { report, file, format, rows };
+}
