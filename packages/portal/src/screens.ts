@@ -44,6 +44,8 @@ export const screens: Partial<Record<string, Lazy>> = {
   "/contact/group-add": () => import("./routes/contacts/group-add"),
   "/contact/group/:id": () => import("./routes/contacts/group-members"),
   "/contact/group-edit/:id": () => import("./routes/contacts/group-edit"),
+  "/sms/compose": () => import("./routes/sms/compose"),
+  "/sms/preview": () => import("./routes/sms/preview"),
   "/not-found": () => import("./routes/not-found"),
   "*": () => import("./routes/not-found"),
 };

@@ -10,9 +10,14 @@ import {
   messageFromFile,
   monthlyNote,
   nextDay,
+  normalizeTagFor,
+  tagErrorFor,
+  variableName,
+  variableToken,
   numberTagError,
   parseComposeState,
   sampleFile,
+  scheduleSummary,
   scheduleBounds,
   smsCounter,
   stepError,
@@ -181,5 +186,32 @@ describe("sample files", () => {
     expect(sampleFile("Contacts & Message").header).toEqual(["mobile", "name", "message"]);
     for (const c of ["Contacts", "Contacts & Variables", "Contacts & Message"] as const)
       for (const row of sampleFile(c).rows) expect(numberTagError(row[0]!)).toBeNull();
+  });
+});
+
+describe("e-mail recipients", () => {
+  it("are addresses, kept as typed", () => {
+    expect(tagErrorFor("Email")("a.b@example.com")).toBeNull();
+    expect(tagErrorFor("Email")("6591234567")).toBe(COMPOSE_MESSAGES.invalidEmail);
+    expect(normalizeTagFor("Email")(" a.b@example.com ")).toBe("a.b@example.com");
+    expect(normalizeTagFor("SMS")("+65 9123-4567")).toBe("+6591234567");
+    expect(stepError(1, draft({ channel: "Email", numbers: ["x@"] }), ctx)).toBe(COMPOSE_MESSAGES.invalidEmails);
+    expect(stepError(1, draft({ channel: "Email", numbers: ["a@b.co"] }), ctx)).toBeNull();
+  });
+  it("variables are written {name}", () => {
+    expect(variableToken("age")).toBe("{age}");
+    expect(variableName("{age}")).toBe("age");
+    expect(variableName("age")).toBe("age");
+  });
+});
+
+describe("the preview", () => {
+  it("says when the send goes out", () => {
+    const at = { scheduleDate: "2026-01-31", scheduleTime: "09:30" };
+    expect(scheduleSummary({ frequency: "Send Now", scheduleDate: "", scheduleTime: "" }, SG)).toBe("Now");
+    expect(scheduleSummary({ frequency: "One-Time", ...at }, SG)).toBe("Once, 2026-01-31 09:30 (Asia/Singapore)");
+    expect(scheduleSummary({ frequency: "Monthly", ...at }, SG)).toBe(
+      "Monthly, from 2026-01-31 09:30 (Asia/Singapore)",
+    );
   });
 });

@@ -36,6 +36,8 @@ export const COMPOSE_MESSAGES = {
   scheduleTime: "Please select a Schedule Time!",
   schedulePast: "The schedule time has already passed. Please choose a later time.",
   numberNeedsCountryCode: "Enter a valid mobile number with its country code, e.g. +65 9123 4567",
+  invalidEmail: "Enter a valid e-mail address, e.g. name@example.com",
+  invalidEmails: "Please correct or remove the invalid e-mail addresses.",
 } as const;
 
 /** The uploaded recipients file as the wizard keeps it (the file itself stays on the server). */
@@ -152,6 +154,20 @@ export const normalizeNumberTag = (piece: string) => piece.replace(/[\s().-]/g, 
 export const numberTagError = (tag: string): string | null =>
   normalizeRecipient(tag) ? null : COMPOSE_MESSAGES.numberNeedsCountryCode;
 
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** An e-mail address tag (the Email channel's recipients). */
+export const emailTagError = (tag: string): string | null =>
+  EMAIL.test(tag) ? null : COMPOSE_MESSAGES.invalidEmail;
+
+/** Typed recipients are e-mail addresses for Email, mobile numbers otherwise. */
+export const tagErrorFor = (channel: ComposeChannel | "") =>
+  channel === "Email" ? emailTagError : numberTagError;
+
+/** Cleans a typed piece before it becomes a tag. */
+export const normalizeTagFor = (channel: ComposeChannel | "") =>
+  channel === "Email" ? (piece: string) => piece.trim() : normalizeNumberTag;
+
 export function hasRecipients(
   s: Pick<ComposeState, "numbers" | "contactIds" | "groupIds" | "file">,
 ): boolean {
@@ -246,7 +262,9 @@ export function stepError(step: number, s: ComposeState, ctx: StepContext): stri
   }
   if (step === 1) {
     if (ctx.uploading) return COMPOSE_MESSAGES.fileUploading;
-    if (s.numbers.some((n) => numberTagError(n) !== null)) return COMPOSE_MESSAGES.invalidNumbers;
+    const tagError = tagErrorFor(s.channel);
+    if (s.numbers.some((n) => tagError(n) !== null))
+      return s.channel === "Email" ? COMPOSE_MESSAGES.invalidEmails : COMPOSE_MESSAGES.invalidNumbers;
     if (!hasRecipients(s)) return COMPOSE_MESSAGES.recipientRequired;
     return null;
   }
@@ -321,6 +339,15 @@ export function smsCounter(text: string): SmsCounter {
 export const counterText = (c: SmsCounter) =>
   `${c.encoding} · ${c.characters} character${c.characters === 1 ? "" : "s"} · ${c.segments} SMS · ${c.remaining} left`;
 
+/** How a variable is written in the message: `{name}`. */
+export const variableToken = (name: string) => `{${name}}`;
+
+/** A variable's name from its placeholder ("{age}" -> "age"). */
+export const variableName = (placeholder: string) => placeholder.replace(/^\{|\}$/g, "").trim();
+
+/** The variables every recipient has, beside a file's own columns. */
+export const BASE_VARIABLES = ["name", "mobile"] as const;
+
 /** Inserts `token` into `text` over the selection [start, end); returns the text and the caret after it. */
 export function insertAt(
   text: string,
@@ -363,4 +390,20 @@ export function sampleFile(content: FileContent): { baseName: string; header: st
       ["60123456789", "Bob Lee", "Hi Bob, your appointment is tomorrow at 10:00."],
     ],
   };
+}
+
+// ---- preview
+
+/** The ledger's refusal when the credit does not cover a send (the server's words). */
+export const NOT_ENOUGH_CREDIT = "Credit cannot go below 0.";
+
+/** When the send goes out, in words, with the company's time zone. */
+export function scheduleSummary(
+  s: Pick<ComposeState, "frequency" | "scheduleDate" | "scheduleTime">,
+  timeZone: string,
+): string {
+  if (s.frequency === "Send Now") return "Now";
+  const at = `${s.scheduleDate} ${s.scheduleTime} (${timeZone})`;
+  if (s.frequency === "One-Time") return `Once, ${at}`;
+  return `${s.frequency}, from ${at}`;
 }
