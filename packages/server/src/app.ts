@@ -21,6 +21,7 @@ import { keywordHandlers } from "./modules/keywords/keywords.routes";
 import { mobileSubHandlers } from "./modules/mobile-sub/mobile-sub.routes";
 import { paymentHandlers, registerSandboxPaymentPages } from "./modules/payments/payments.routes";
 import { registerSandboxPages, sandboxHandlers } from "./modules/sandbox/sandbox.routes";
+import { smsHandlers } from "./modules/sms/sms.routes";
 import { systemHandlers } from "./modules/system/system.routes";
 import { authenticate } from "./plugins/actor";
 import { installNoStore } from "./plugins/cache-control";
@@ -60,6 +61,7 @@ function moduleHandlers(deps: Deps): Handlers {
     ...paymentHandlers(deps),
     ...statementHandlers(deps),
     ...contactHandlers(deps),
+    ...smsHandlers(deps),
   };
 }
 

@@ -2699,6 +2699,87 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sms/recipients-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a recipients file for compose (step 2)
+         * @description Designed. A `.csv` or `.xlsx` file (multipart, one part `file`; the same checks as /addContacts: type by name,
+         *     content matching the type, an XLSX's entries and uncompressed size checked before unzipping, at most 157286400
+         *     bytes, "Unsupported file type" otherwise). The first row is the header; its first column is the recipient
+         *     (mobile number with country code for SMS, e-mail address for Email), the second the name (optional).
+         *     `content` says what the other columns are: `Contacts` (ignored), `Contacts & Variables` (each column is a
+         *     variable `{column}` of the message), `Contacts & Message` (the third column is the whole message of its row).
+         *     At most 100000 data rows. The parsed rows are kept for a day under `fileId`, usable only by the same user in
+         *     /sms/preview and /sms/send. Column names `__proto__`, `constructor` and `prototype` refuse the file.
+         */
+        post: operations["uploadSmsRecipientsFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sms/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview a compose draft (step 5)
+         * @description Designed. Resolves the draft's recipients exactly as /sms/send would (numbers normalised to E.164, contacts,
+         *     groups' members, file rows; duplicates removed when `removeDuplicates`; numbers on the company's unsubscribe
+         *     list skipped; invalid ones skipped) and answers per recipient the expanded text, its encoding (GSM-7 or UCS-2),
+         *     segments and cost (the first 100 rows), and the totals with the caller's credit and whether it covers the cost.
+         *     For a recurring send the totals are those of one run (each run reserves its own credit when it is created).
+         *     Nothing is written. Errors as for /sms/send except the credit (answered as `enough: false`).
+         */
+        post: operations["previewSms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sms/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send or schedule a compose draft (Done)
+         * @description Designed. In one transaction: resolves the recipients as /sms/preview does, reserves the cost of the (first)
+         *     run from the caller's credit, writes one outbox row per recipient (status `queued` for Send Now, `scheduled`
+         *     otherwise) and enqueues their delivery. Each recipient is charged its accepted segments when the gateway
+         *     accepts it; what a rejected or undeliverable-before-submission message held goes back to the caller.
+         *     Frequencies: `now`; `once` at `date` `time`; `daily`, `weekly`, `monthly` from `date` `time`, repeating on
+         *     the same time of day (monthly on the same day of month, or on the month's last day when it is shorter).
+         *     `date` / `time` are in the company's time zone (`timeZone` of ComposePageOne, Asia/Singapore by default);
+         *     `time` is on a 30-minute step. With an `Idempotency-Key` a replay with the same body answers the first
+         *     answer and sends nothing; with another body it answers 422. When the credit does not cover the cost it
+         *     answers 422 with the ledger's message ("Credit cannot go below 0") and writes nothing.
+         */
+        post: operations["sendSms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks/sms/{provider}/inbound": {
         parameters: {
             query?: never;
@@ -4435,6 +4516,8 @@ export interface components {
             channels: ("SMS" | "Email" | "WhatsApp" | "Telegram")[];
             /** @description SMS sender IDs the caller may use. */
             senderIds: string[];
+            /** @description The company's time zone (schedule date and time are in it). */
+            timeZone?: string;
         };
         ComposePageTwo: {
             contacts: {
@@ -4450,6 +4533,121 @@ export interface components {
                 total_recipients: number;
             }[];
             fileContentOptions: ("Contacts" | "Contacts & Variables" | "Contacts & Message")[];
+        };
+        /**
+         * @default Contacts
+         * @enum {string}
+         */
+        ComposeFileContent: "Contacts" | "Contacts & Variables" | "Contacts & Message";
+        SmsRecipientsFile: {
+            /** Format: uuid */
+            fileId: string;
+            fileName: string;
+            content: components["schemas"]["ComposeFileContent"];
+            /** @description Data rows (the header excluded). */
+            rows: number;
+            /** @description The header's column names, as written (trimmed). */
+            columns: string[];
+            /** @description Placeholders the message may use with this file, e.g. `{name}`, `{age}`. */
+            variables: string[];
+            /** @description The first data rows (at most 5), cells as text in the columns' order. */
+            sample: string[][];
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        /**
+         * @description The compose wizard's data. Placeholders in `text` (and `subject`): `{name}` (the recipient's name), `{mobile}`
+         *     (the number, or `{email}` the address), a contact's attributes and a `Contacts & Variables` file's columns by
+         *     their name, e.g. `{age}`, matched without case; a placeholder without a value for a recipient becomes empty.
+         */
+        ComposeDraft: {
+            /** Format: uuid */
+            campaignId?: string | null;
+            /** @enum {string} */
+            channel: "SMS" | "Email" | "WhatsApp" | "Telegram";
+            /** @description E-mail subject (Email only; required there). */
+            subject?: string;
+            /** @description SMS sender ID (SMS only); one of the caller's `senderIds` (ComposePageOne). Without one the gateway's default. */
+            senderId?: string;
+            recipients: {
+                /** @description Mobile numbers with country code (SMS), or e-mail addresses (Email). */
+                numbers?: string[];
+                contactIds?: string[];
+                groupIds?: string[];
+                /**
+                 * Format: uuid
+                 * @description A file of /sms/recipients-file.
+                 */
+                fileId?: string;
+            };
+            fileContent?: components["schemas"]["ComposeFileContent"];
+            /** @default true */
+            removeDuplicates: boolean;
+            /** @description The message; not needed when the file's content is `Contacts & Message`. */
+            text?: string;
+            /**
+             * @default now
+             * @enum {string}
+             */
+            frequency: "now" | "once" | "daily" | "weekly" | "monthly";
+            /** @description First (or only) run's date, yyyy-mm-dd in the company's time zone (not for `now`). */
+            date?: string;
+            /** @description First run's time, HH:mm on a 30-minute step in the company's time zone (not for `now`). */
+            time?: string;
+        };
+        ComposePreviewRow: {
+            to: string;
+            name: string;
+            text: string;
+            /** @enum {string} */
+            encoding: "GSM-7" | "UCS-2" | "email";
+            segments: number;
+            costCents: number;
+            /** @description SGD with two decimals. */
+            cost: string;
+        };
+        ComposePreview: {
+            /** @description The first 100 recipients. */
+            rows: components["schemas"]["ComposePreviewRow"][];
+            totals: {
+                /** @description Recipients who will be sent to. */
+                recipients: number;
+                skipped: {
+                    unsubscribed: number;
+                    invalid: number;
+                    duplicate: number;
+                };
+                segments: number;
+                costCents: number;
+                /** @description SGD with two decimals. */
+                cost: string;
+                /** @description The caller's credit, SGD with two decimals. */
+                balance: string;
+                enough: boolean;
+                /**
+                 * Format: date-time
+                 * @description The first run's instant (null for `now`).
+                 */
+                scheduledAt?: string | null;
+            };
+        };
+        ComposeSendResult: {
+            /**
+             * Format: uuid
+             * @description The send.
+             */
+            id: string;
+            /** @enum {string} */
+            status: "sent" | "scheduled";
+            recipients: number;
+            skipped?: number;
+            segments: number;
+            /** @description SGD with two decimals (reserved; charged per accepted segment). */
+            cost: string;
+            /** Format: date-time */
+            scheduledAt?: string | null;
+            /** @constant */
+            message: "Processing complete!";
         };
         WebhookAck: {
             /** @constant */
@@ -8224,6 +8422,105 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    uploadSmsRecipientsFile: {
+        parameters: {
+            query?: {
+                /** @description What the file's columns hold. */
+                content?: components["schemas"]["ComposeFileContent"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["FileUpload"];
+            };
+        };
+        responses: {
+            /** @description The file was read */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SmsRecipientsFile"];
+                };
+            };
+            /** @description No file, unsupported type, unreadable or empty file ("No valid data found in the file!"), too many rows. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description File larger than the limit ("File size cannot be greater than 150MB !"). */
+            413: components["responses"]["BadRequest"];
+        };
+    };
+    previewSms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ComposeDraft"];
+            };
+        };
+        responses: {
+            /** @description The preview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComposePreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description A contact, group, file or campaign that is not the caller's company's (or file not the caller's). */
+            404: components["responses"]["NotFound"];
+            /** @description Sender ID not allowed, channel not available, no recipient, no message, schedule in the past. */
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    sendSms: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a money-moving call safe to retry (designed): the first request with a key runs and its answer
+                 *     is kept; a replay with the same key and body answers that first answer and moves nothing, and the
+                 *     same key with a different body answers 422. Keys are per company; a request that failed keeps nothing.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ComposeDraft"];
+            };
+        };
+        responses: {
+            /** @description Sent (queued for the gateway) or scheduled; "Processing complete!" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComposeSendResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description A contact, group, file or campaign that is not the caller's company's (or file not the caller's). */
+            404: components["responses"]["NotFound"];
+            /** @description Not enough credit ("Credit cannot go below 0"), Idempotency-Key reused with another body, and the checks of /sms/preview. */
+            422: components["responses"]["Unprocessable"];
         };
     };
     smsInboundWebhook: {

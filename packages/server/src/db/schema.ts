@@ -36,6 +36,8 @@ export const companies = pgTable(
     secondThreshCents: cents("second_thresh_cents"),
     forwardToBot: boolean("forward_to_bot").notNull().default(false),
     isDemo: boolean("is_demo").notNull().default(false),
+    /** IANA time zone of the company's calendar (scheduled sends, date filters). */
+    timezone: varchar("timezone", { length: 64 }).notNull().default("Asia/Singapore"),
     createdAt: createdAt(),
   },
   (t) => [check("companies_credit_nonneg", sql`${t.creditCents} >= 0`)],
@@ -623,3 +625,205 @@ export const contactImportIssues = pgTable(
   },
   (t) => [primaryKey({ columns: [t.importId, t.row] })],
 );
+
+// ---- SMS and e-mail sending (compose, outbox, scheduled, inbox) ----
+
+/**
+ * One submission of the compose wizard (or `herald sms send`): what was asked, how often, and its totals.
+ * A recurring send (daily, weekly, monthly) keeps `next_run_at`: when a run fires, the next run's rows are
+ * created (and their credit reserved). `first_date` / `first_time` are in `timezone` (the company's).
+ * `campaign_id` names a campaign (no foreign key: campaigns live in their own module).
+ */
+export const smsSends = pgTable(
+  "sms_sends",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    campaignId: uuid("campaign_id"),
+    channel: varchar("channel", { length: 10 }).notNull(),
+    senderId: varchar("sender_id", { length: 50 }),
+    subject: varchar("subject", { length: 255 }),
+    /** The message as written, placeholders not expanded ({name}, {column}, …). */
+    body: text("body").notNull(),
+    frequency: varchar("frequency", { length: 10 }).notNull(),
+    /** yyyy-mm-dd and HH:mm in `timezone` (null for 'now'). */
+    firstDate: varchar("first_date", { length: 10 }),
+    firstTime: varchar("first_time", { length: 5 }),
+    timezone: varchar("timezone", { length: 64 }).notNull().default("Asia/Singapore"),
+    /** The next run of a recurring send whose rows are not created yet (null when none). */
+    nextRunAt: timestamp("next_run_at", { withTimezone: true }),
+    /** Recipients of a recurring send, resolved once (for the next runs). */
+    plan: jsonb("plan"),
+    status: varchar("status", { length: 10 }).notNull().default("queued"),
+    recipients: integer("recipients").notNull().default(0),
+    skipped: integer("skipped").notNull().default(0),
+    segments: integer("segments").notNull().default(0),
+    costCents: cents("cost_cents").notNull().default(0),
+    idempotencyKey: varchar("idempotency_key", { length: 200 }),
+    createdAt: createdAt(),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("sms_sends_company_idx").on(t.companyId, t.createdAt),
+    index("sms_sends_campaign_idx").on(t.companyId, t.campaignId).where(sql`${t.campaignId} is not null`),
+    index("sms_sends_next_run_idx").on(t.nextRunAt).where(sql`${t.nextRunAt} is not null`),
+    uniqueIndex("sms_sends_idempotency_key")
+      .on(t.companyId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    check("sms_sends_channel_check", sql`${t.channel} in ('sms', 'email', 'whatsapp', 'telegram')`),
+    check("sms_sends_frequency_check", sql`${t.frequency} in ('now', 'once', 'daily', 'weekly', 'monthly')`),
+    check("sms_sends_status_check", sql`${t.status} in ('queued', 'scheduled', 'sent', 'cancelled')`),
+  ],
+);
+
+/**
+ * The outbox and the scheduled messages: one row per recipient per run of a send. Life of a row:
+ * scheduled -> queued (its time came) -> submitting (a worker holds it) -> accepted (the gateway took it,
+ * charged) -> delivered | failed (receipt); or rejected (the gateway refused it: not billable, released),
+ * skipped (never sent), cancelled (a scheduled row deleted: released). `idempotency_key` is unique per
+ * company and is what the gateway receives as reference on every attempt. `text` is the expanded message.
+ */
+export const smsMessages = pgTable(
+  "sms_messages",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    sendId: uuid("send_id")
+      .notNull()
+      .references(() => smsSends.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    campaignId: uuid("campaign_id"),
+    channel: varchar("channel", { length: 10 }).notNull(),
+    /** The caller id (SMS sender ID) or the e-mail subject's sender. */
+    senderId: varchar("sender_id", { length: 50 }),
+    subject: varchar("subject", { length: 255 }),
+    /** E.164 digits without '+' (SMS) or an e-mail address. */
+    recipient: varchar("recipient", { length: 254 }).notNull(),
+    recipientName: varchar("recipient_name", { length: 255 }),
+    text: text("text").notNull(),
+    encoding: varchar("encoding", { length: 10 }).notNull().default("GSM-7"),
+    segments: integer("segments").notNull().default(1),
+    costCents: cents("cost_cents").notNull().default(0),
+    status: varchar("status", { length: 12 }).notNull(),
+    billable: boolean("billable").notNull().default(true),
+    /** The last delivery report's status as the gateway named it (delivered, failed, expired, …). */
+    deliveredSt: text("delivered_st"),
+    provider: varchar("provider", { length: 20 }),
+    providerMessageId: varchar("provider_message_id", { length: 255 }),
+    /** Every part's id (SMPP answers per part; receipts may name any of them). */
+    partIds: text("part_ids").array(),
+    idempotencyKey: varchar("idempotency_key", { length: 200 }).notNull(),
+    reservationId: uuid("reservation_id"),
+    error: text("error"),
+    attempts: integer("attempts").notNull().default(0),
+    /** When a worker took the row ('submitting'): a row held past the timeout is taken again. */
+    lockedAt: timestamp("locked_at", { withTimezone: true }),
+    /** Do not submit before this instant (scheduled time, or a throttled retry). */
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("sms_messages_idempotency_key").on(t.companyId, t.idempotencyKey),
+    index("sms_messages_company_keyset_idx").on(t.companyId, t.createdAt.desc(), t.id.desc()),
+    index("sms_messages_user_idx").on(t.companyId, t.userId, t.createdAt.desc()),
+    index("sms_messages_status_idx").on(t.companyId, t.status, t.scheduledAt),
+    index("sms_messages_send_idx").on(t.sendId),
+    index("sms_messages_due_idx")
+      .on(t.scheduledAt)
+      .where(sql`${t.status} in ('scheduled', 'queued', 'submitting')`),
+    index("sms_messages_provider_id_idx")
+      .on(t.provider, t.providerMessageId)
+      .where(sql`${t.providerMessageId} is not null`),
+    index("sms_messages_part_ids_idx").using("gin", t.partIds),
+    check(
+      "sms_messages_status_check",
+      sql`${t.status} in ('scheduled', 'queued', 'submitting', 'accepted', 'delivered', 'failed', 'rejected', 'skipped', 'cancelled')`,
+    ),
+    check("sms_messages_channel_check", sql`${t.channel} in ('sms', 'email', 'whatsapp', 'telegram')`),
+  ],
+);
+
+/**
+ * Inbound SMS (mobile-originated): the inbox. `receiver_user_id` set makes it private to that user (a reply
+ * to the user's own sender ID); null shows it to the company. Unique per provider and provider event.
+ */
+export const smsInbox = pgTable(
+  "sms_inbox",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    fromNumber: varchar("from_number", { length: 32 }).notNull(),
+    toAddress: varchar("to_address", { length: 64 }).notNull(),
+    text: text("text").notNull(),
+    receiverUserId: uuid("receiver_user_id").references(() => users.id, { onDelete: "set null" }),
+    provider: varchar("provider", { length: 20 }).notNull(),
+    providerMessageId: varchar("provider_message_id", { length: 255 }).notNull(),
+    keywordId: uuid("keyword_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("sms_inbox_provider_key").on(t.provider, t.providerMessageId),
+    index("sms_inbox_company_keyset_idx").on(t.companyId, t.createdAt.desc(), t.id.desc()),
+    index("sms_inbox_receiver_idx").on(t.companyId, t.receiverUserId, t.createdAt.desc()),
+  ],
+);
+
+/** SMS gateway events already handled (delivery reports, inbound), by provider and event id. */
+export const smsWebhookEvents = pgTable(
+  "sms_webhook_events",
+  {
+    provider: varchar("provider", { length: 20 }).notNull(),
+    eventId: varchar("event_id", { length: 255 }).notNull(),
+    kind: varchar("kind", { length: 10 }).notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/**
+ * Recipient files of the compose wizard (POST /sms/recipients-file), parsed on upload and kept for a day:
+ * the header's columns and the rows as text cells (the first column the mobile number or e-mail).
+ */
+export const smsRecipientFiles = pgTable(
+  "sms_recipient_files",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fileName: varchar("file_name", { length: 255 }).notNull(),
+    content: varchar("content", { length: 30 }).notNull(),
+    columns: jsonb("columns").$type<string[]>().notNull(),
+    rows: jsonb("rows").$type<string[][]>().notNull(),
+    rowCount: integer("row_count").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sms_recipient_files_company_idx").on(t.companyId, t.createdAt)],
+);
+
+/**
+ * Per-provider send rate across every worker: messages taken in the current one-second slot. A worker takes
+ * tokens with one conditional upsert (see modules/sms/rate.ts); the row is reset when the second changes.
+ */
+export const smsRateSlots = pgTable("sms_rate_slots", {
+  provider: varchar("provider", { length: 20 }).primaryKey(),
+  slot: bigint("slot", { mode: "number" }).notNull(),
+  used: integer("used").notNull(),
+});

@@ -1,0 +1,54 @@
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { beforeAll, describe, expect, it } from "vitest";
+import { contactGroups, contacts, groupMembers, users } from "../../db/schema";
+import { auth, createCompany, createUser, testApp } from "../../test/harness";
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await testApp();
+});
+
+const get = (url: string, who: { token: string }) =>
+  app.inject({ method: "GET", url: `/api${url}`, headers: auth(who) });
+
+describe("compose options", () => {
+  it("page one: SMS and Email, the caller's sender IDs, the company's time zone, no campaigns yet", async () => {
+    const { owner } = await createCompany(app);
+    await app.deps.database.db
+      .update(users)
+      .set({ senderIds: ["HERALD", "Promo"] })
+      .where(eq(users.id, owner.id));
+    const res = await get("/compose-msg-page-one", owner);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      campaigns: [],
+      channels: ["SMS", "Email"],
+      senderIds: ["HERALD", "Promo"],
+      timeZone: "Asia/Singapore",
+    });
+  });
+
+  it("page two: the company's contacts and groups with member counts, never another company's", async () => {
+    const a = await createCompany(app);
+    const b = await createCompany(app);
+    const { db } = app.deps.database;
+    const [c] = await db
+      .insert(contacts)
+      .values({ companyId: a.id, mobile: "6591110001", name: "Ann" })
+      .returning();
+    const [g] = await db.insert(contactGroups).values({ companyId: a.id, name: "VIP" }).returning();
+    await db.insert(groupMembers).values({ groupId: g!.id, contactId: c!.id });
+    const res = await get("/compose-msg-page-two", a.owner);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      contacts: [{ id: c!.id, name: "Ann", mobile: "6591110001" }],
+      groups: [{ id: g!.id, name: "VIP", total_recipients: 1 }],
+      fileContentOptions: ["Contacts", "Contacts & Variables", "Contacts & Message"],
+    });
+    const other = await get("/compose-msg-page-two", b.owner);
+    expect(other.json()).toMatchObject({ contacts: [], groups: [] });
+    const agent = await createUser(app, b.id);
+    expect((await get("/compose-msg-page-one", agent)).json()).toMatchObject({ senderIds: [] });
+  });
+});

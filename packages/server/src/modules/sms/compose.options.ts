@@ -1,0 +1,127 @@
+/**
+ * The compose wizard's option lists (GET /compose-msg-page-one, /compose-msg-page-two): campaigns, channels,
+ * the caller's sender IDs and the company's time zone; contacts, groups and the file content formats.
+ */
+import type { components } from "@herald/api-client/schema";
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import type { Deps } from "../../deps";
+import type { Actor } from "../../plugins/actor";
+import { rows } from "../contacts/contacts.service";
+
+type S = components["schemas"];
+
+/** Contacts and groups offered by step 2 (the newest first); larger books are searched on their own pages. */
+export const OPTION_LIMIT = 1000;
+export const DEFAULT_TIME_ZONE = "Asia/Singapore";
+export const FILE_CONTENT_OPTIONS = ["Contacts", "Contacts & Variables", "Contacts & Message"] as const;
+
+/** Whether a table exists (modules that land separately are looked up, never assumed). */
+async function tableExists(db: DbOrTx, name: string): Promise<boolean> {
+  const [r] = await rows<{ found: string | null }>(db, sql`select to_regclass(${name})::text as found`);
+  return !!r?.found;
+}
+
+/**
+ * The company's campaigns that a send may name (not deleted), by name. Campaigns live in their own module and
+ * table; until that table exists there are none.
+ */
+export async function campaignOptions(db: DbOrTx, companyId: string): Promise<S["CampaignOption"][]> {
+  if (!(await tableExists(db, "public.campaigns"))) return [];
+  const cols = await rows<{ column_name: string }>(
+    db,
+    sql`select column_name from information_schema.columns
+         where table_schema = 'public' and table_name = 'campaigns'`,
+  );
+  const names = new Set(cols.map((c) => c.column_name));
+  const notDeleted = names.has("status")
+    ? sql` and status <> 'deleted'`
+    : names.has("deleted_at")
+      ? sql` and deleted_at is null`
+      : sql``;
+  return rows<S["CampaignOption"]>(
+    db,
+    sql`select id::text as id, name from campaigns where company_id = ${companyId}::uuid${notDeleted}
+         order by lower(name), id limit ${OPTION_LIMIT}`,
+  );
+}
+
+/** Whether the campaign exists in the company (any send may name none). */
+export async function campaignExists(db: DbOrTx, companyId: string, campaignId: string): Promise<boolean> {
+  if (!(await tableExists(db, "public.campaigns"))) return false;
+  const r = await rows<{ id: string }>(
+    db,
+    sql`select id from campaigns where id = ${campaignId}::uuid and company_id = ${companyId}::uuid`,
+  );
+  return r.length > 0;
+}
+
+/**
+ * Channels a send may use: SMS and Email always; WhatsApp and Telegram only when the company has a channel of
+ * that type (the channels module's table; none until it exists).
+ */
+export async function channelOptions(
+  db: DbOrTx,
+  companyId: string,
+): Promise<S["ComposePageOne"]["channels"]> {
+  const out: S["ComposePageOne"]["channels"] = ["SMS", "Email"];
+  if (!(await tableExists(db, "public.channels"))) return out;
+  const found = await rows<{ t: string }>(
+    db,
+    sql`select distinct lower(channel_type) as t from channels where company_id = ${companyId}::uuid`,
+  ).catch(() => []);
+  const types = new Set(found.map((r) => r.t));
+  if (types.has("whatsapp")) out.push("WhatsApp");
+  if (types.has("telegram")) out.push("Telegram");
+  return out;
+}
+
+/** The company's time zone (companies.timezone; Asia/Singapore by default). */
+export async function companyTimeZone(db: DbOrTx, companyId: string): Promise<string> {
+  const [r] = await rows<{ timezone: string | null }>(
+    db,
+    sql`select timezone from companies where id = ${companyId}::uuid`,
+  );
+  return r?.timezone || DEFAULT_TIME_ZONE;
+}
+
+/** The caller's allowed SMS sender IDs (users.sender_ids). */
+export async function senderIdsOf(db: DbOrTx, actor: Actor): Promise<string[]> {
+  const [r] = await rows<{ sender_ids: string[] | null }>(
+    db,
+    sql`select sender_ids from users where id = ${actor.userId}::uuid and company_id = ${actor.companyId}::uuid`,
+  );
+  return r?.sender_ids ?? [];
+}
+
+export function composeOptionsService({ database }: Deps) {
+  const { db } = database;
+  return {
+    async pageOne(actor: Actor): Promise<S["ComposePageOne"]> {
+      const [campaigns, channels, senderIds, timeZone] = [
+        await campaignOptions(db, actor.companyId),
+        await channelOptions(db, actor.companyId),
+        await senderIdsOf(db, actor),
+        await companyTimeZone(db, actor.companyId),
+      ];
+      return { campaigns, channels, senderIds, timeZone };
+    },
+    async pageTwo(actor: Actor): Promise<S["ComposePageTwo"]> {
+      const contacts = await rows<{ id: string; name: string; mobile: string }>(
+        db,
+        sql`select id::text as id, name, mobile from contacts where company_id = ${actor.companyId}::uuid
+             order by created_at desc, id desc limit ${OPTION_LIMIT}`,
+      );
+      const groups = await rows<{ id: string; name: string; total_recipients: number }>(
+        db,
+        sql`select id::text as id, name, member_count as total_recipients from contact_groups
+             where company_id = ${actor.companyId}::uuid order by lower(name), id limit ${OPTION_LIMIT}`,
+      );
+      return {
+        contacts,
+        groups: groups.map((g) => ({ ...g, total_recipients: Number(g.total_recipients) })),
+        fileContentOptions: [...FILE_CONTENT_OPTIONS],
+      };
+    },
+  };
+}
