@@ -85,7 +85,9 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
 
   it("sends to a group and a file with variables: preview with segments and cost, one send on a double click", async () => {
     // a group with two members
-    const group = (await apiPost<{ id: string }>(server.url, "/addGroup", { name: `Compose ${stamp}` }, token)).body;
+    const group = (
+      await apiPost<{ id: string }>(server.url, "/addGroup", { name: `Compose ${stamp}` }, token)
+    ).body;
     for (const [n, name] of [
       [1, "Gina"],
       [2, "Hugo"],
@@ -108,7 +110,7 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
 
     // ---- step 2: nothing chosen, then a group, a file with variables and a typed number
     await main.getByRole("button", { name: "Next", exact: true }).click();
-    await main.getByRole("alert").filter({ hasText: "Please choose at least 1 recipient!" }).waitFor();
+    await main.getByRole("alert").filter({ hasText: "Please choose at least 1 recipient." }).waitFor();
     await main.getByRole("combobox", { name: "Groups" }).fill(`Compose ${stamp}`);
     await page.getByRole("option", { name: new RegExp(`Compose ${stamp}`) }).click();
     await page.keyboard.press("Escape");
@@ -120,7 +122,9 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
       buffer: Buffer.from("x"),
     });
     await main.getByText("Unsupported file type").first().waitFor();
-    const csv = ["mobile,name,city", `${sg(3)},Ivy ${stamp},Singapore`, `${sg(4)},Jay ${stamp},Penang`].join("\n");
+    const csv = ["mobile,name,city", `${sg(3)},Ivy ${stamp},Singapore`, `${sg(4)},Jay ${stamp},Penang`].join(
+      "\n",
+    );
     await page.locator('input[type="file"]').setInputFiles({
       name: "recipients.csv",
       mimeType: "text/csv",
@@ -132,7 +136,10 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
     await tags.fill("91234567");
     await tags.press("Enter");
     await main.getByRole("button", { name: "Next", exact: true }).click();
-    await main.getByRole("alert").filter({ hasText: "Please correct or remove the invalid mobile numbers." }).waitFor();
+    await main
+      .getByRole("alert")
+      .filter({ hasText: "Please correct or remove the invalid mobile numbers." })
+      .waitFor();
     await tags.press("Backspace");
     await tags.fill(`+${sg(5)}`);
     await tags.press("Enter");
@@ -178,8 +185,16 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
     await expect.poll(() => table.getByRole("row").count(), LOADED).toBe(6);
     const ivy = table.getByRole("row").filter({ hasText: sg(3) });
     await ivy.getByText(`Hi Ivy ${stamp}, see you in Singapore`).waitFor();
-    await table.getByRole("row").filter({ hasText: sg(4) }).getByText(`Hi Jay ${stamp}, see you in Penang`).waitFor();
-    await table.getByRole("row").filter({ hasText: sg(1) }).getByText(`Hi Gina ${stamp}, see you in`).waitFor();
+    await table
+      .getByRole("row")
+      .filter({ hasText: sg(4) })
+      .getByText(`Hi Jay ${stamp}, see you in Penang`)
+      .waitFor();
+    await table
+      .getByRole("row")
+      .filter({ hasText: sg(1) })
+      .getByText(`Hi Gina ${stamp}, see you in`)
+      .waitFor();
     expect(await ivy.getByRole("cell", { name: "GSM-7" }).count()).toBeGreaterThan(0);
     const totals = main.getByRole("definition");
     const facts = await main.getByLabel("Totals").getByRole("term").allTextContents();
@@ -238,7 +253,10 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
     await main.getByRole("button", { name: "Next", exact: true }).click();
     await main.getByRole("radio", { name: "Monthly", exact: true }).check();
     await main.getByRole("button", { name: "Next", exact: true }).click();
-    await main.getByRole("alert").filter({ hasText: "Please select a Schedule Date!" }).waitFor();
+    await main
+      .getByRole("alert")
+      .filter({ hasText: "Please select the Schedule Date and Schedule Time." })
+      .waitFor();
     // the next 31st after today
     const next31 = (() => {
       const d = new Date();
@@ -251,14 +269,19 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
     await main.getByLabel("Schedule Date").fill(next31);
     await main.getByText("Months without a 31st get it on their last day", { exact: false }).waitFor();
     await main.getByRole("button", { name: "Next", exact: true }).click();
-    await main.getByRole("alert").filter({ hasText: "Please select a Schedule Time!" }).waitFor();
+    await main
+      .getByRole("alert")
+      .filter({ hasText: "Please select the Schedule Date and Schedule Time." })
+      .waitFor();
     await pick(page, "Schedule Time", "09:30");
     expect(await axeViolations(page)).toEqual([]);
     await main.getByRole("button", { name: "Next", exact: true }).click();
 
     await page.waitForURL(/\/sms\/preview$/);
     const values = main.getByLabel("Totals").getByRole("definition");
-    await expect.poll(() => values.nth(1).textContent(), LOADED).toBe(`Monthly, from ${next31} 09:30 (Asia/Singapore)`);
+    await expect
+      .poll(() => values.nth(1).textContent(), LOADED)
+      .toBe(`Monthly, from ${next31} 09:30 (Asia/Singapore)`);
     await main.getByText("each run reserves its own credit", { exact: false }).waitFor();
     const done = main.getByRole("button", { name: "Done", exact: true });
     await expect.poll(() => done.isDisabled(), LOADED).toBe(false);

@@ -11,16 +11,16 @@ import {
   monthlyNote,
   nextDay,
   normalizeTagFor,
-  tagErrorFor,
-  variableName,
-  variableToken,
   numberTagError,
   parseComposeState,
   sampleFile,
-  scheduleSummary,
   scheduleBounds,
+  scheduleSummary,
   smsCounter,
   stepError,
+  tagErrorFor,
+  variableName,
+  variableToken,
   wallClock,
 } from "./compose-rules";
 
@@ -43,9 +43,8 @@ describe("step 1: channel", () => {
     expect(stepError(0, draft({ channel: "SMS" }), ctx)).toBe(COMPOSE_MESSAGES.senderId);
     expect(stepError(0, draft({ channel: "SMS", senderId: "OTHER" }), ctx)).toBe(COMPOSE_MESSAGES.senderId);
     expect(stepError(0, draft({ channel: "SMS", senderId: "SHOP" }), ctx)).toBeNull();
-    expect(stepError(0, draft({ channel: "SMS", senderId: "SHOP" }), { ...ctx, senderIds: [] })).toBe(
-      COMPOSE_MESSAGES.noSenderIds,
-    );
+    // none allowed: the gateway's default sender
+    expect(stepError(0, draft({ channel: "SMS" }), { ...ctx, senderIds: [] })).toBeNull();
   });
 });
 
@@ -57,7 +56,7 @@ describe("step 2: recipients", () => {
     expect(numberTagError("65abc")).toBe(COMPOSE_MESSAGES.numberNeedsCountryCode);
   });
   it("needs one recipient and no invalid number", () => {
-    expect(stepError(1, draft(), ctx)).toBe("Please choose at least 1 recipient!");
+    expect(stepError(1, draft(), ctx)).toBe("Please choose at least 1 recipient.");
     expect(stepError(1, draft({ numbers: ["6591234567", "123"] }), ctx)).toBe(
       COMPOSE_MESSAGES.invalidNumbers,
     );
@@ -132,9 +131,11 @@ describe("step 4: frequency and schedule", () => {
   });
   it("needs a date and a time in the future, except for Send Now", () => {
     expect(stepError(3, draft(), ctx)).toBeNull();
-    expect(stepError(3, draft({ frequency: "Daily" }), ctx)).toBe(COMPOSE_MESSAGES.scheduleDate);
+    expect(stepError(3, draft({ frequency: "Daily" }), ctx)).toBe(
+      "Please select the Schedule Date and Schedule Time.",
+    );
     expect(stepError(3, draft({ frequency: "Daily", scheduleDate: "2026-01-15" }), ctx)).toBe(
-      COMPOSE_MESSAGES.scheduleTime,
+      COMPOSE_MESSAGES.scheduleRequired,
     );
     const at = (scheduleDate: string, scheduleTime: string) =>
       stepError(3, draft({ frequency: "One-Time", scheduleDate, scheduleTime }), ctx);
@@ -195,7 +196,9 @@ describe("e-mail recipients", () => {
     expect(tagErrorFor("Email")("6591234567")).toBe(COMPOSE_MESSAGES.invalidEmail);
     expect(normalizeTagFor("Email")(" a.b@example.com ")).toBe("a.b@example.com");
     expect(normalizeTagFor("SMS")("+65 9123-4567")).toBe("+6591234567");
-    expect(stepError(1, draft({ channel: "Email", numbers: ["x@"] }), ctx)).toBe(COMPOSE_MESSAGES.invalidEmails);
+    expect(stepError(1, draft({ channel: "Email", numbers: ["x@"] }), ctx)).toBe(
+      COMPOSE_MESSAGES.invalidEmails,
+    );
     expect(stepError(1, draft({ channel: "Email", numbers: ["a@b.co"] }), ctx)).toBeNull();
   });
   it("variables are written {name}", () => {
@@ -209,7 +212,9 @@ describe("the preview", () => {
   it("says when the send goes out", () => {
     const at = { scheduleDate: "2026-01-31", scheduleTime: "09:30" };
     expect(scheduleSummary({ frequency: "Send Now", scheduleDate: "", scheduleTime: "" }, SG)).toBe("Now");
-    expect(scheduleSummary({ frequency: "One-Time", ...at }, SG)).toBe("Once, 2026-01-31 09:30 (Asia/Singapore)");
+    expect(scheduleSummary({ frequency: "One-Time", ...at }, SG)).toBe(
+      "Once, 2026-01-31 09:30 (Asia/Singapore)",
+    );
     expect(scheduleSummary({ frequency: "Monthly", ...at }, SG)).toBe(
       "Monthly, from 2026-01-31 09:30 (Asia/Singapore)",
     );

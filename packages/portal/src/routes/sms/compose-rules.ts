@@ -26,15 +26,14 @@ export const DEFAULT_TIME_ZONE = "Asia/Singapore";
 export const COMPOSE_MESSAGES = {
   selectChannel: MESSAGES.selectChannel,
   composeMessage: MESSAGES.composeMessage,
-  emailSubject: "Please enter the Email Subject!",
+  emailSubject: "Please enter the Email Subject.",
   senderId: "Please select a Sender ID!",
-  noSenderIds: "No sender ID is allowed for you yet. Ask your admin to allow one.",
-  recipientRequired: "Please choose at least 1 recipient!",
+  noSenderIds: "No sender ID is allowed for you yet: the gateway's default sender is used.",
+  recipientRequired: "Please choose at least 1 recipient.",
   invalidNumbers: "Please correct or remove the invalid mobile numbers.",
   fileUploading: "Please wait until the file is uploaded.",
-  scheduleDate: "Please select a Schedule Date!",
-  scheduleTime: "Please select a Schedule Time!",
-  schedulePast: "The schedule time has already passed. Please choose a later time.",
+  scheduleRequired: "Please select the Schedule Date and Schedule Time.",
+  schedulePast: "The schedule date and time cannot be in the past.",
   numberNeedsCountryCode: "Enter a valid mobile number with its country code, e.g. +65 9123 4567",
   invalidEmail: "Enter a valid e-mail address, e.g. name@example.com",
   invalidEmails: "Please correct or remove the invalid e-mail addresses.",
@@ -255,8 +254,8 @@ export function stepError(step: number, s: ComposeState, ctx: StepContext): stri
     if (!s.channel) return COMPOSE_MESSAGES.selectChannel;
     if (s.channel === "Email" && !s.emailSubject.trim()) return COMPOSE_MESSAGES.emailSubject;
     if (s.channel === "SMS") {
-      if (ctx.senderIds.length === 0) return COMPOSE_MESSAGES.noSenderIds;
-      if (!s.senderId || !ctx.senderIds.includes(s.senderId)) return COMPOSE_MESSAGES.senderId;
+      // Without any allowed sender ID the gateway's default sender is used.
+      if (ctx.senderIds.length > 0 && !ctx.senderIds.includes(s.senderId)) return COMPOSE_MESSAGES.senderId;
     }
     return null;
   }
@@ -274,8 +273,7 @@ export function stepError(step: number, s: ComposeState, ctx: StepContext): stri
   }
   if (step === 3) {
     if (s.frequency === "Send Now") return null;
-    if (!s.scheduleDate) return COMPOSE_MESSAGES.scheduleDate;
-    if (!s.scheduleTime) return COMPOSE_MESSAGES.scheduleTime;
+    if (!s.scheduleDate || !s.scheduleTime) return COMPOSE_MESSAGES.scheduleRequired;
     const { date, time } = wallClock(ctx.now, ctx.timeZone);
     if (`${s.scheduleDate} ${s.scheduleTime}` <= `${date} ${time}`) return COMPOSE_MESSAGES.schedulePast;
     return null;
@@ -345,8 +343,27 @@ export const variableToken = (name: string) => `{${name}}`;
 /** A variable's name from its placeholder ("{age}" -> "age"). */
 export const variableName = (placeholder: string) => placeholder.replace(/^\{|\}$/g, "").trim();
 
-/** The variables every recipient has, beside a file's own columns. */
-export const BASE_VARIABLES = ["name", "mobile"] as const;
+/** The variables every recipient has (beside a contact's attributes and a file's own columns). */
+export const baseVariables = (channel: ComposeChannel | "") =>
+  channel === "Email" ? ["name", "email"] : ["name", "mobile"];
+
+/**
+ * Starter texts of the Message Template list. The contract's option lists carry no company templates, so the
+ * wizard offers these few; choosing one fills the message, which stays editable.
+ */
+export const STARTER_TEMPLATES = [
+  {
+    id: "reminder",
+    name: "Appointment reminder",
+    content: "Hi {name}, this is a reminder of your appointment tomorrow. Reply if you need to change it.",
+  },
+  { id: "order", name: "Order ready", content: "Hi {name}, your order is ready for collection. Thank you!" },
+  {
+    id: "promotion",
+    name: "Promotion",
+    content: "Hi {name}, enjoy 10% off your next visit this week. Show this message at the counter.",
+  },
+] as const;
 
 /** Inserts `token` into `text` over the selection [start, end); returns the text and the caret after it. */
 export function insertAt(

@@ -136,3 +136,15 @@ export const factValue = style({
 
 export const messageText = style({ whiteSpace: "pre-wrap", overflowWrap: "anywhere" });
 export const number = style({ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" });
+
+/** The variable buttons: a fieldset without its frame. */
+export const variables = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space["2"],
+  alignItems: "center",
+  border: 0,
+  margin: 0,
+  padding: 0,
+  minWidth: 0,
+});

@@ -17,13 +17,17 @@ import {
   TimePicker,
   Wizard,
 } from "@herald/ui";
-import { useMemo, useRef, useState } from "react";
+import { useMemo, useRef } from "react";
 import { useNavigate } from "react-router";
 import { $api } from "../../api";
-import { exportRows } from "../contacts/contacts.shared";
 import { routerLink } from "../../shell/link";
+import { exportRows } from "../contacts/contacts.shared";
+import * as s from "./compose.css";
+import { HOME_CRUMB, PREVIEW_PATH, useComposeDraft } from "./compose.shared";
 import {
+  baseVariables,
   CHANNELS,
+  COMPOSE_MESSAGES,
   COMPOSE_STEPS,
   COUNTING_NOTE,
   type ComposeChannel,
@@ -31,14 +35,15 @@ import {
   type ComposeState,
   DEFAULT_TIME_ZONE,
   FILE_CONTENTS,
-  FREQUENCIES,
   type FileContent,
+  FREQUENCIES,
   insertAt,
   messageFromFile,
   monthlyNote,
   normalizeTagFor,
   PREVIEW_STEP,
   RECIPIENT_FILE_TYPES,
+  STARTER_TEMPLATES,
   sampleFile,
   scheduleBounds,
   smsCounter,
@@ -46,8 +51,6 @@ import {
   tagErrorFor,
   variableToken,
 } from "./compose-rules";
-import * as s from "./compose.css";
-import { HOME_CRUMB, PREVIEW_PATH, useComposeDraft } from "./compose.shared";
 import { useRecipientFile } from "./recipient-file";
 
 type PageOne = Schema<"ComposePageOne">;
@@ -130,7 +133,7 @@ export default function Compose() {
             ) : step === 1 ? (
               <RecipientsStep state={state} update={update} options={two.data} upload={upload} />
             ) : step === 2 ? (
-              <MessageStep state={state} update={update} one={one.data} two={two.data} />
+              <MessageStep state={state} update={update} />
             ) : (
               <FrequencyStep state={state} update={update} timeZone={timeZone} />
             )
@@ -219,8 +222,8 @@ function ChannelStep({ state, update, options }: { state: ComposeState; update: 
             onValueChange={(senderId) => update({ senderId })}
           />
         ) : (
-          <p className={s.warning} role="status">
-            No sender ID is allowed for you yet. Ask your admin to allow one.
+          <p className={s.note} role="status">
+            {COMPOSE_MESSAGES.noSenderIds}
           </p>
         ))}
     </div>
@@ -318,8 +321,8 @@ function RecipientsStep({
           onReject={() => void upload.choose(null)}
           disabled={upload.busy}
           error={upload.error ?? undefined}
-          {...(upload.progress !== undefined ? { progress: upload.progress } : {})}
         />
+        {upload.busy && <Spinner label="Reading the file" showLabel size="sm" />}
         {state.file && (
           <p className={s.note} role="status">
             {state.file.name}: {state.file.rows.toLocaleString("en-US")} recipient
@@ -383,30 +386,25 @@ function SampleFiles() {
 
 // ---- step 3
 
-function MessageStep({
-  state,
-  update,
-  one,
-  two,
-}: {
-  state: ComposeState;
-  update: Update;
-  one: PageOne;
-  two: PageTwo;
-}) {
+function MessageStep({ state, update }: { state: ComposeState; update: Update }) {
   const box = useRef<HTMLTextAreaElement>(null);
-  const templates = one.templates ?? [];
+  const templates = STARTER_TEMPLATES;
   const variables = useMemo(() => {
-    const fromFile = state.file && state.fileContent !== "Contacts" ? state.file.variables : [];
-    return [...new Set([...(two.variables ?? ["name", "mobile"]), ...fromFile])];
-  }, [state.file, state.fileContent, two.variables]);
+    const fromFile = state.file && state.fileContent === "Contacts & Variables" ? state.file.variables : [];
+    return [...new Set([...baseVariables(state.channel), ...fromFile])];
+  }, [state.file, state.fileContent, state.channel]);
   const counter = smsCounter(state.message);
   const fromFile = messageFromFile(state);
 
   const insert = (name: string) => {
     const el = box.current;
     const token = variableToken(name);
-    const { text, caret } = insertAt(state.message, token, el?.selectionStart ?? state.message.length, el?.selectionEnd ?? undefined);
+    const { text, caret } = insertAt(
+      state.message,
+      token,
+      el?.selectionStart ?? state.message.length,
+      el?.selectionEnd ?? undefined,
+    );
     update({ message: text });
     requestAnimationFrame(() => {
       el?.focus();
@@ -420,8 +418,7 @@ function MessageStep({
         label="Message Template"
         options={templates.map((t) => ({ value: t.id, label: t.name }))}
         value={templates.some((t) => t.id === state.templateId) ? state.templateId : ""}
-        placeholder={templates.length ? "Choose a template (optional)" : "No templates yet"}
-        disabled={templates.length === 0}
+        placeholder="Choose a template (optional)"
         onValueChange={(id) => {
           const template = templates.find((t) => t.id === id);
           if (template) update({ templateId: id, message: template.content });
@@ -429,7 +426,8 @@ function MessageStep({
       />
       {fromFile && (
         <p className={s.note}>
-          Each recipient of the file gets the message of its row; what you type here is used when a row has none.
+          Each recipient of the file gets the message of its row; what you type here is used when a row has
+          none.
         </p>
       )}
       <Textarea
@@ -439,7 +437,9 @@ function MessageStep({
         rows={6}
         value={state.message}
         onChange={(e) => update({ message: e.target.value })}
-        counterLabel={state.channel === "SMS" || state.channel === "" ? undefined : `${state.message.length} characters`}
+        counterLabel={
+          state.channel === "SMS" || state.channel === "" ? undefined : `${state.message.length} characters`
+        }
       />
       {(state.channel === "SMS" || state.channel === "") && (
         <div>
@@ -462,24 +462,34 @@ function MessageStep({
             </div>
           </dl>
           <p className={s.note}>{COUNTING_NOTE}</p>
-          <p className={s.note}>Variables are counted as typed; the preview counts each recipient's own text.</p>
+          <p className={s.note}>
+            Variables are counted as typed; the preview counts each recipient's own text.
+          </p>
         </div>
       )}
-      <div className={s.chips} role="group" aria-label="Insert a variable">
-        <span className={s.note}>Insert variable:</span>
+      <fieldset className={s.variables}>
+        <legend className={s.note}>Insert variable:</legend>
         {variables.map((name) => (
           <Button key={name} variant="outline" size="sm" onClick={() => insert(name)}>
             {variableToken(name)}
           </Button>
         ))}
-      </div>
+      </fieldset>
     </div>
   );
 }
 
 // ---- step 4
 
-function FrequencyStep({ state, update, timeZone }: { state: ComposeState; update: Update; timeZone: string }) {
+function FrequencyStep({
+  state,
+  update,
+  timeZone,
+}: {
+  state: ComposeState;
+  update: Update;
+  timeZone: string;
+}) {
   const bounds = scheduleBounds(new Date(), timeZone);
   const note = state.frequency === "Monthly" && state.scheduleDate ? monthlyNote(state.scheduleDate) : null;
   return (

@@ -7,14 +7,6 @@ import { useNavigate } from "react-router";
 import { $api, api } from "../../api";
 import { useDialogs } from "../../dialogs";
 import { routerLink } from "../../shell/link";
-import {
-  COMPOSE_STEPS,
-  DEFAULT_TIME_ZONE,
-  firstInvalidStep,
-  NOT_ENOUGH_CREDIT,
-  PREVIEW_STEP,
-  scheduleSummary,
-} from "./compose-rules";
 import * as s from "./compose.css";
 import {
   COMPOSE_PATH,
@@ -24,6 +16,14 @@ import {
   toComposeDraft,
   useComposeDraft,
 } from "./compose.shared";
+import {
+  COMPOSE_STEPS,
+  DEFAULT_TIME_ZONE,
+  firstInvalidStep,
+  NOT_ENOUGH_CREDIT,
+  PREVIEW_STEP,
+  scheduleSummary,
+} from "./compose-rules";
 
 const columns: DataTableColumn<ComposePreviewRow>[] = [
   { id: "to", header: "To", value: (r) => r.to, cell: (r) => <span className={s.number}>{r.to}</span> },
@@ -36,7 +36,14 @@ const columns: DataTableColumn<ComposePreviewRow>[] = [
   },
   { id: "encoding", header: "Encoding", value: (r) => r.encoding, priority: "lg" },
   { id: "segments", header: "SMS", value: (r) => r.segments, align: "end" },
-  { id: "cost", header: "Cost (SGD)", value: (r) => r.costCents, text: (r) => r.cost, cell: (r) => r.cost, align: "end" },
+  {
+    id: "cost",
+    header: "Cost (SGD)",
+    value: (r) => r.costCents,
+    text: (r) => r.cost,
+    cell: (r) => r.cost,
+    align: "end",
+  },
 ];
 
 /** Step 5 of Compose Message (sms/preview): what will be sent, to whom, and at what cost; Done sends it. */
@@ -70,7 +77,7 @@ export default function Preview() {
   };
 
   const totals = preview.data?.totals;
-  const canSend = Boolean(totals && totals.enough && totals.recipients > 0) && !invalid;
+  const canSend = Boolean(totals?.enough && totals.recipients > 0) && !invalid;
 
   const done = async () => {
     if (sending.current || !canSend) return;
@@ -155,14 +162,21 @@ export default function Preview() {
               totals && (
                 <>
                   <dl className={s.facts} aria-label="Totals">
-                    <Fact term="Channel" value={state.channel === "SMS" && state.senderId ? `SMS from ${state.senderId}` : state.channel} />
+                    <Fact
+                      term="Channel"
+                      value={
+                        state.channel === "SMS" && state.senderId
+                          ? `SMS from ${state.senderId}`
+                          : state.channel
+                      }
+                    />
                     <Fact term="When" value={scheduleSummary(state, timeZone)} />
                     <Fact term="Recipients" value={totals.recipients.toLocaleString("en-US")} />
                     <Fact term="SMS" value={totals.segments.toLocaleString("en-US")} />
                     <Fact term="Cost" value={`SGD ${totals.cost}`} />
                     <Fact term="Your credit" value={`SGD ${totals.balance}`} />
                   </dl>
-                  <p className={s.note} aria-label="Skipped recipients">
+                  <p className={s.note}>
                     Skipped: {totals.skipped.unsubscribed.toLocaleString("en-US")} unsubscribed,{" "}
                     {totals.skipped.invalid.toLocaleString("en-US")} invalid,{" "}
                     {totals.skipped.duplicate.toLocaleString("en-US")} duplicate.
@@ -172,7 +186,8 @@ export default function Preview() {
                   </p>
                   {!totals.enough && (
                     <p className={s.danger} role="alert">
-                      {NOT_ENOUGH_CREDIT} This send costs SGD {totals.cost}; your credit is SGD {totals.balance}.
+                      {NOT_ENOUGH_CREDIT} This send costs SGD {totals.cost}; your credit is SGD{" "}
+                      {totals.balance}.
                     </p>
                   )}
                   {totals.recipients === 0 && (
@@ -191,8 +206,8 @@ export default function Preview() {
                   />
                   {totals.recipients > preview.data.rows.length && (
                     <p className={s.note}>
-                      The first {preview.data.rows.length} of {totals.recipients.toLocaleString("en-US")} recipients
-                      are shown.
+                      The first {preview.data.rows.length} of {totals.recipients.toLocaleString("en-US")}{" "}
+                      recipients are shown.
                     </p>
                   )}
                 </>
