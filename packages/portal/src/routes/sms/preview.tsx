@@ -25,7 +25,10 @@ import {
   scheduleSummary,
 } from "./compose-rules";
 
-const columns: DataTableColumn<ComposePreviewRow>[] = [
+/** A preview row with its place in the list (the same number may appear twice when duplicates are kept). */
+type Row = ComposePreviewRow & { key: string };
+
+const columns: DataTableColumn<Row>[] = [
   { id: "to", header: "To", value: (r) => r.to, cell: (r) => <span className={s.number}>{r.to}</span> },
   { id: "name", header: "Name", value: (r) => r.name, priority: "md" },
   {
@@ -77,6 +80,10 @@ export default function Preview() {
   };
 
   const totals = preview.data?.totals;
+  const rows = useMemo<Row[]>(
+    () => (preview.data?.rows ?? []).map((r, i) => ({ ...r, key: String(i) })),
+    [preview.data],
+  );
   const canSend = Boolean(totals?.enough && totals.recipients > 0) && !invalid;
 
   const done = async () => {
@@ -197,9 +204,9 @@ export default function Preview() {
                   )}
                   <DataTable
                     label="Recipients preview"
-                    data={preview.data.rows}
+                    data={rows}
                     columns={columns}
-                    getRowId={(r) => `${r.to}`}
+                    getRowId={(r) => r.key}
                     getRowLabel={(r) => r.to}
                     pageSizeOptions={[10, 25, 100]}
                     emptyText="There are no records found."
