@@ -11,6 +11,7 @@ import {
   monthlyNote,
   nextDay,
   normalizeTagFor,
+  notEnoughCreditText,
   numberTagError,
   parseComposeState,
   sampleFile,
@@ -19,6 +20,7 @@ import {
   smsCounter,
   stepError,
   tagErrorFor,
+  toComposeDraft,
   variableName,
   variableToken,
   wallClock,
@@ -217,6 +219,70 @@ describe("the preview", () => {
     );
     expect(scheduleSummary({ frequency: "Monthly", ...at }, SG)).toBe(
       "Monthly, from 2026-01-31 09:30 (Asia/Singapore)",
+    );
+  });
+});
+
+describe("the contract's ComposeDraft", () => {
+  const file = { id: "f1", name: "a.csv", rows: 2, variables: ["age"] };
+  it("sends now without a schedule; SMS with its sender, no subject", () => {
+    expect(
+      toComposeDraft(
+        draft({
+          channel: "SMS",
+          senderId: "HERALD",
+          emailSubject: "ignored",
+          numbers: ["+6591234567"],
+          groupIds: ["g1"],
+          file,
+          fileContent: "Contacts & Variables",
+          message: "Hi {name}",
+          scheduleDate: "2026-01-31",
+          scheduleTime: "09:30",
+        }),
+      ),
+    ).toEqual({
+      campaignId: null,
+      channel: "SMS",
+      senderId: "HERALD",
+      recipients: { numbers: ["+6591234567"], contactIds: [], groupIds: ["g1"], fileId: "f1" },
+      fileContent: "Contacts & Variables",
+      removeDuplicates: true,
+      text: "Hi {name}",
+      frequency: "now",
+    });
+  });
+  it("maps the frequencies and keeps the schedule; Email has a subject and no sender", () => {
+    const codes = { "One-Time": "once", Daily: "daily", Weekly: "weekly", Monthly: "monthly" } as const;
+    for (const [frequency, code] of Object.entries(codes)) {
+      const body = toComposeDraft(
+        draft({
+          channel: "Email",
+          senderId: "HERALD",
+          emailSubject: " News ",
+          campaignId: "c1",
+          removeDuplicates: false,
+          frequency: frequency as keyof typeof codes,
+          scheduleDate: "2026-01-31",
+          scheduleTime: "09:30",
+        }),
+      );
+      expect(body).toMatchObject({
+        campaignId: "c1",
+        channel: "Email",
+        subject: "News",
+        removeDuplicates: false,
+        frequency: code,
+        date: "2026-01-31",
+        time: "09:30",
+      });
+      expect(body).not.toHaveProperty("senderId");
+      expect(body).not.toHaveProperty("text");
+    }
+  });
+  it("says why Done is disabled when the credit is short, in the server's words", () => {
+    expect(notEnoughCreditText("12.50", "3.00")).toBe(
+      "Credit cannot go below 0: this send costs SGD 12.50 and your credit is SGD 3.00.",
     );
   });
 });

@@ -1,3 +1,4 @@
+import type { Schema } from "@herald/api-client";
 import { countSms, MESSAGES, normalizeRecipient, type SmsCount, splitSms } from "@herald/domain";
 
 /** The wizard's steps: four on /sms/compose, the fifth (Preview) on /sms/preview. */
@@ -412,7 +413,11 @@ export function sampleFile(content: FileContent): { baseName: string; header: st
 // ---- preview
 
 /** The ledger's refusal when the credit does not cover a send (the server's words). */
-export const NOT_ENOUGH_CREDIT = "Credit cannot go below 0.";
+export const NOT_ENOUGH_CREDIT = "Credit cannot go below 0";
+
+/** Why Done is disabled when the credit does not cover the send. */
+export const notEnoughCreditText = (cost: string, balance: string) =>
+  `${NOT_ENOUGH_CREDIT}: this send costs SGD ${cost} and your credit is SGD ${balance}.`;
 
 /** When the send goes out, in words, with the company's time zone. */
 export function scheduleSummary(
@@ -423,4 +428,41 @@ export function scheduleSummary(
   const at = `${s.scheduleDate} ${s.scheduleTime} (${timeZone})`;
   if (s.frequency === "One-Time") return `Once, ${at}`;
   return `${s.frequency}, from ${at}`;
+}
+
+// ---- the contract
+
+export type ComposeDraft = Schema<"ComposeDraft">;
+export type ComposePreview = Schema<"ComposePreview">;
+export type ComposePreviewRow = Schema<"ComposePreviewRow">;
+
+const FREQUENCY_CODE: Record<ComposeFrequency, NonNullable<ComposeDraft["frequency"]>> = {
+  "Send Now": "now",
+  "One-Time": "once",
+  Daily: "daily",
+  Weekly: "weekly",
+  Monthly: "monthly",
+};
+
+/** The wizard's state as the contract's ComposeDraft (the body of /sms/preview and /sms/send). */
+export function toComposeDraft(s: ComposeState): ComposeDraft {
+  const channel = s.channel || "SMS";
+  const frequency = FREQUENCY_CODE[s.frequency];
+  return {
+    campaignId: s.campaignId || null,
+    channel,
+    ...(channel === "Email" ? { subject: s.emailSubject.trim() } : {}),
+    ...(channel === "SMS" && s.senderId ? { senderId: s.senderId } : {}),
+    recipients: {
+      numbers: s.numbers,
+      contactIds: s.contactIds,
+      groupIds: s.groupIds,
+      ...(s.file ? { fileId: s.file.id } : {}),
+    },
+    fileContent: s.fileContent,
+    removeDuplicates: s.removeDuplicates,
+    ...(s.message.trim() ? { text: s.message } : {}),
+    frequency,
+    ...(frequency === "now" ? {} : { date: s.scheduleDate, time: s.scheduleTime }),
+  };
 }

@@ -1,4 +1,3 @@
-import type { Schema } from "@herald/api-client";
 import { useCallback, useEffect, useState } from "react";
 import { type ComposeState, emptyCompose, parseComposeState } from "./compose-rules";
 
@@ -52,37 +51,5 @@ export function useComposeDraft() {
   return { state, update, setStep, setKey, reset };
 }
 
-export type ComposeDraft = Schema<"ComposeDraft">;
-export type ComposePreview = Schema<"ComposePreview">;
-export type ComposePreviewRow = Schema<"ComposePreviewRow">;
-
-const FREQUENCY_CODE: Record<ComposeState["frequency"], NonNullable<ComposeDraft["frequency"]>> = {
-  "Send Now": "now",
-  "One-Time": "once",
-  Daily: "daily",
-  Weekly: "weekly",
-  Monthly: "monthly",
-};
-
-/** The wizard's state as the contract's ComposeDraft (the body of /sms/preview and /sms/send). */
-export function toComposeDraft(s: ComposeState): ComposeDraft {
-  const channel = s.channel || "SMS";
-  const frequency = FREQUENCY_CODE[s.frequency];
-  return {
-    campaignId: s.campaignId || null,
-    channel,
-    ...(channel === "Email" ? { subject: s.emailSubject.trim() } : {}),
-    ...(channel === "SMS" && s.senderId ? { senderId: s.senderId } : {}),
-    recipients: {
-      numbers: s.numbers,
-      contactIds: s.contactIds,
-      groupIds: s.groupIds,
-      ...(s.file ? { fileId: s.file.id } : {}),
-    },
-    fileContent: s.fileContent,
-    removeDuplicates: s.removeDuplicates,
-    ...(s.message.trim() ? { text: s.message } : {}),
-    frequency,
-    ...(frequency === "now" ? {} : { date: s.scheduleDate, time: s.scheduleTime }),
-  };
-}
+export type { ComposeDraft, ComposePreview, ComposePreviewRow } from "./compose-rules";
+export { toComposeDraft } from "./compose-rules";

@@ -20,7 +20,7 @@ import {
   COMPOSE_STEPS,
   DEFAULT_TIME_ZONE,
   firstInvalidStep,
-  NOT_ENOUGH_CREDIT,
+  notEnoughCreditText,
   PREVIEW_STEP,
   scheduleSummary,
 } from "./compose-rules";
@@ -193,8 +193,7 @@ export default function Preview() {
                   </p>
                   {!totals.enough && (
                     <p className={s.danger} role="alert">
-                      {NOT_ENOUGH_CREDIT} This send costs SGD {totals.cost}; your credit is SGD{" "}
-                      {totals.balance}.
+                      {notEnoughCreditText(totals.cost, totals.balance)}
                     </p>
                   )}
                   {totals.recipients === 0 && (
