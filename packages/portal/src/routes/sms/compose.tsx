@@ -20,6 +20,7 @@ import {
 import { useMemo, useRef } from "react";
 import { useNavigate } from "react-router";
 import { $api } from "../../api";
+import { useDialogs } from "../../dialogs";
 import { routerLink } from "../../shell/link";
 import { exportRows } from "../contacts/contacts.shared";
 import * as s from "./compose.css";
@@ -62,6 +63,7 @@ const NO_CAMPAIGN = "none";
 /** Compose Message (sms/compose): the first four steps of the wizard; the fifth is the preview. */
 export default function Compose() {
   const navigate = useNavigate();
+  const dialogs = useDialogs();
   const draft = useComposeDraft();
   const { state, update, setStep } = draft;
   const one = $api.useQuery("get", "/compose-msg-page-one");
@@ -111,7 +113,22 @@ export default function Compose() {
         title="Compose Message"
         headingLevel={2}
         actions={
-          <Button variant="ghost" size="sm" onClick={() => draft.reset()}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={async () => {
+              const ok = await dialogs.confirm({
+                title: "Start over?",
+                text: "The channel, recipients, message and schedule you chose are cleared.",
+                confirmLabel: "Start over",
+                tone: "danger",
+              });
+              if (ok) {
+                void upload.choose(null);
+                draft.reset();
+              }
+            }}
+          >
             Start over
           </Button>
         }
