@@ -302,4 +302,57 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
     expect(consoleErrors(page)).toEqual([]);
     await page.close();
   }, 120_000);
+
+  it("keeps Done disabled with the ledger's words when the credit does not cover the send", async () => {
+    const depts = (await (
+      await fetch(`${server.url}/api/departments`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { data: { id: string }[] };
+    const email = `broke.${stamp}@example.com`;
+    const password = "FreshStart7!river";
+    const added = await apiPost(
+      server.url,
+      "/addUser",
+      {
+        firstName: "Bo",
+        lastName: "Broke",
+        email,
+        dept: [depts.data[0]!.id],
+        contactNumber: `65${base + 90}`,
+        password,
+        confirmPass: password,
+        userRole: "agent",
+        login2fa: "N",
+        amount: 0,
+      },
+      token,
+    );
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const brokeToken = await signInByApi(server.url, email, password);
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/not-found`);
+    await page.evaluate((t) => localStorage.setItem("userToken", t), brokeToken);
+    await page.goto(`${server.url}/sms/compose`);
+    const main = page.getByRole("main");
+    await main.getByRole("heading", { name: "Channel", exact: true }).waitFor(LOADED);
+    await main.getByRole("radio", { name: "SMS", exact: true }).check();
+    // an agent without sender IDs sends from the gateway's default sender
+    await main.getByText("No sender ID is allowed for you yet", { exact: false }).waitFor();
+    await main.getByRole("button", { name: "Next", exact: true }).click();
+    const tags = main.getByRole("textbox", { name: "Mobile Numbers" });
+    await tags.fill(`+${sg(7)}`);
+    await tags.press("Enter");
+    await main.getByRole("button", { name: "Next", exact: true }).click();
+    await main.getByRole("textbox", { name: "Message Content" }).fill("Hello");
+    await main.getByRole("button", { name: "Next", exact: true }).click();
+    await main.getByRole("button", { name: "Next", exact: true }).click();
+    await page.waitForURL(/\/sms\/preview$/);
+    await main
+      .getByRole("alert")
+      .filter({
+        hasText: /^Credit cannot go below 0: this send costs SGD \d+\.\d\d and your credit is SGD 0\.00\.$/,
+      })
+      .waitFor(LOADED);
+    expect(await main.getByRole("button", { name: "Done", exact: true }).isDisabled()).toBe(true);
+    await page.close();
+  }, 120_000);
 });
