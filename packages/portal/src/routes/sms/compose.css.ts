@@ -112,7 +112,7 @@ export const helpList = style({
 /** Summary facts of the preview. */
 export const facts = style({
   display: "grid",
-  gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 160px), 1fr))",
+  gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 130px), 1fr))",
   gap: vars.space["3"],
   margin: 0,
 });

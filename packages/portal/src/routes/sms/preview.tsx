@@ -34,6 +34,7 @@ const columns: DataTableColumn<Row>[] = [
   {
     id: "text",
     header: "Message",
+    priority: "sm",
     value: (r) => r.text,
     cell: (r) => <span className={s.messageText}>{r.text}</span>,
   },
