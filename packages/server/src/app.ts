@@ -21,6 +21,7 @@ import { keywordHandlers } from "./modules/keywords/keywords.routes";
 import { mobileSubHandlers } from "./modules/mobile-sub/mobile-sub.routes";
 import { paymentHandlers, registerSandboxPaymentPages } from "./modules/payments/payments.routes";
 import { registerSandboxPages, sandboxHandlers } from "./modules/sandbox/sandbox.routes";
+import { providerEventHandler } from "./modules/sms/events";
 import { smsHandlers } from "./modules/sms/sms.routes";
 import { systemHandlers } from "./modules/system/system.routes";
 import { authenticate } from "./plugins/actor";
@@ -117,6 +118,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   const deps: Deps = { config, database, queue, email, sms, payments };
   app.decorate("deps", deps);
+  // Delivery receipts and inbound messages pushed by the SMS driver over its own connection (SMPP).
+  sms.onEvent?.(providerEventHandler(deps));
   app.decorate("sessionCache", sessionCache);
   if (config.runWorkers) await queue.startWorkers(jobHandlers(deps));
 

@@ -42,6 +42,21 @@ export interface Config {
   publicRateLimit: number;
   /** Corporate credit purchases: Stripe when both keys are set, otherwise the sandbox checkout. */
   payments: PaymentsConfig;
+  /** Sending of composed messages (modules/sms). */
+  sending: SendingConfig;
+}
+
+export interface SendingConfig {
+  /** Price of one SMS segment in cents (HERALD_SMS_PRICE_CENTS, 5). */
+  smsPriceCents: number;
+  /** Price of one e-mail in cents (HERALD_EMAIL_PRICE_CENTS, 1). */
+  emailPriceCents: number;
+  /** Messages per second to the SMS gateway, across every worker (HERALD_SMS_RATE, 50). */
+  smsRatePerSecond: number;
+  /** A row held 'submitting' longer than this is taken again with the same key (HERALD_SMS_SUBMIT_TIMEOUT, 120 s). */
+  submitTimeoutSeconds: number;
+  /** Secret of the SMS gateway's signed webhooks (SMS_WEBHOOK_SECRET); the webhooks answer 404 without it. */
+  smsWebhookSecret: string | undefined;
 }
 
 export type PaymentsConfig =
@@ -172,6 +187,13 @@ export function loadConfig(env: Env = process.env): Config {
     supportEmail: env.HERALD_SUPPORT_EMAIL ?? "support@herald.local",
     publicRateLimit: int(env, "HERALD_PUBLIC_RATE_LIMIT", 100, 0),
     payments: paymentsConfig(env),
+    sending: {
+      smsPriceCents: int(env, "HERALD_SMS_PRICE_CENTS", 5, 0),
+      emailPriceCents: int(env, "HERALD_EMAIL_PRICE_CENTS", 1, 0),
+      smsRatePerSecond: int(env, "HERALD_SMS_RATE", 50, 1),
+      submitTimeoutSeconds: int(env, "HERALD_SMS_SUBMIT_TIMEOUT", 120, 1),
+      smsWebhookSecret: env.SMS_WEBHOOK_SECRET || undefined,
+    },
   };
   if (!config.runWorkers && !config.databaseUrl) {
     throw new ConfigError(

@@ -4534,10 +4534,7 @@ export interface components {
             }[];
             fileContentOptions: ("Contacts" | "Contacts & Variables" | "Contacts & Message")[];
         };
-        /**
-         * @default Contacts
-         * @enum {string}
-         */
+        /** @enum {string} */
         ComposeFileContent: "Contacts" | "Contacts & Variables" | "Contacts & Message";
         SmsRecipientsFile: {
             /** Format: uuid */
@@ -4558,7 +4555,8 @@ export interface components {
         /**
          * @description The compose wizard's data. Placeholders in `text` (and `subject`): `{name}` (the recipient's name), `{mobile}`
          *     (the number, or `{email}` the address), a contact's attributes and a `Contacts & Variables` file's columns by
-         *     their name, e.g. `{age}`, matched without case; a placeholder without a value for a recipient becomes empty.
+         *     their name, e.g. `{age}`, matched without case. A placeholder that names none of the recipient's variables stays
+         *     as written; a variable without a value for the recipient becomes empty.
          */
         ComposeDraft: {
             /** Format: uuid */
@@ -4580,6 +4578,7 @@ export interface components {
                  */
                 fileId?: string;
             };
+            /** @description What the file's columns hold; the content given at upload when absent. */
             fileContent?: components["schemas"]["ComposeFileContent"];
             /** @default true */
             removeDuplicates: boolean;
@@ -8427,7 +8426,7 @@ export interface operations {
     uploadSmsRecipientsFile: {
         parameters: {
             query?: {
-                /** @description What the file's columns hold. */
+                /** @description What the file's columns hold (Contacts when absent). */
                 content?: components["schemas"]["ComposeFileContent"];
             };
             header?: never;

@@ -21,6 +21,10 @@ export interface JobPayloads {
     numbers?: string[];
     uploadId?: string;
   };
+  /** Outbox rows (sms_messages ids) to submit; the worker claims the ones still due (modules/sms/deliver.ts). */
+  "sms.deliver": { messageIds: string[] };
+  /** Scheduled rows that are due become queued; recurring sends get their next run; stuck rows are retried. */
+  "sms.schedule-tick": Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 export const JOB_NAMES: JobName[] = [
@@ -29,6 +33,8 @@ export const JOB_NAMES: JobName[] = [
   "auth.forgot",
   "auth.verify-resend",
   "mobile-sub.add",
+  "sms.deliver",
+  "sms.schedule-tick",
 ];
 
 export type JobHandlers = { [K in JobName]: (data: JobPayloads[K]) => Promise<void> };
@@ -38,7 +44,7 @@ export interface Queue {
   enqueue<K extends JobName>(
     name: K,
     data: JobPayloads[K],
-    opts?: { tx?: DbOrTx; singletonKey?: string },
+    opts?: { tx?: DbOrTx; singletonKey?: string; startAfterSeconds?: number },
   ): Promise<void>;
   startWorkers(handlers: JobHandlers): Promise<void>;
   stop(): Promise<void>;
@@ -58,6 +64,12 @@ export async function startQueue(
   for (const name of JOB_NAMES) {
     await boss.createQueue(name, { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 });
   }
+  // pg-boss reads its queue list at start (before the queues above may exist) and looks a missing queue up on
+  // its own connection at first use; on PGlite (one connection) that first use inside a caller's transaction
+  // would wait for that transaction. Look each queue up now, outside any transaction (deletes nothing).
+  for (const name of JOB_NAMES) {
+    await boss.deleteJob(name, "00000000-0000-0000-0000-000000000000").catch(() => undefined);
+  }
   let started = false;
   return {
     boss,
@@ -65,6 +77,7 @@ export async function startQueue(
       await boss.send(name, data as object, {
         ...(o.tx ? { db: fromDrizzle(o.tx as Parameters<typeof fromDrizzle>[0], sql) } : {}),
         ...(o.singletonKey ? { singletonKey: o.singletonKey } : {}),
+        ...(o.startAfterSeconds ? { startAfter: Math.ceil(o.startAfterSeconds) } : {}),
       });
     },
     async startWorkers(handlers) {
@@ -77,6 +90,8 @@ export async function startQueue(
           }
         });
       }
+      // Scheduled sends: due rows are queued by a tick every minute (one per minute across processes).
+      await boss.schedule("sms.schedule-tick", "* * * * *", {}).catch((err) => opts.onError?.(err));
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 5000 });

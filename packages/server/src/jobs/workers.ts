@@ -1,6 +1,7 @@
 import type { Deps } from "../deps";
 import { authService } from "../modules/auth/auth.service";
 import { addNumbersJob } from "../modules/mobile-sub/mobile-sub.service";
+import { deliverBatch, scheduleTick } from "../modules/sms/deliver";
 import type { JobHandlers } from "./queue";
 
 /** The workers: a sending job calls one provider with its idempotency key; an auth job looks an address up first. */
@@ -33,6 +34,12 @@ export function jobHandlers(deps: Deps): JobHandlers {
     },
     async "mobile-sub.add"(data) {
       await addNumbersJob(deps.database, data);
+    },
+    async "sms.deliver"(data) {
+      await deliverBatch(deps, data.messageIds);
+    },
+    async "sms.schedule-tick"() {
+      await scheduleTick(deps);
     },
   };
 }

@@ -1,5 +1,5 @@
 /** Compose and send messages (designed where the specification has none; quoted where it has). */
-export const PROCESSING_COMPLETE = "Processing complete!";
+export const PROCESSING_COMPLETE = "Processing complete!" as const;
 export const SELECT_CHANNEL = "Please select a Channel!";
 export const COMPOSE_MESSAGE = "Please compose a message!";
 export const NO_RECIPIENT = "Please choose at least 1 recipient.";

@@ -1,0 +1,377 @@
+/**
+ * Compose: the recipients file (/sms/recipients-file), the preview (/sms/preview) and the send (/sms/send).
+ *
+ * A send is one transaction: the recipients are resolved and priced, the caller's credit reserved
+ * (`reserveForSend`: the whole cost of the first run), one `sms_messages` row written per recipient with its
+ * own idempotency key, and `sms.deliver` jobs enqueued (Send Now) — all or nothing. A refused reservation
+ * (422 "Credit cannot go below 0") rolls everything back. The worker (deliver.ts) captures each accepted
+ * message's segments from the reservation and releases the rest when the run is over.
+ */
+import type { components } from "@herald/api-client/schema";
+import { MESSAGES } from "@herald/domain";
+import { sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import { v7 as uuidv7 } from "uuid";
+import type { DbOrTx, Tx } from "../../db/client";
+import type { Deps } from "../../deps";
+import { BadRequest, NotFound, Unprocessable } from "../../errors";
+import type { Queue } from "../../jobs/queue";
+import type { Actor } from "../../plugins/actor";
+import { rows } from "../contacts/contacts.service";
+import { fileRows, receiveContactFile } from "../contacts/import-file";
+import { idempotent } from "../credit/ledger";
+import { reserveForSend } from "../credit/spend";
+import { campaignExists, channelOptions, companyTimeZone, senderIdsOf } from "./compose.options";
+import {
+  type Channel,
+  collectRecipients,
+  expand,
+  filterRecipients,
+  type Planned,
+  priced,
+  type Skipped,
+} from "./recipients";
+import { type Frequency, parseStart, runInstant } from "./schedule";
+import {
+  CAMPAIGN_NOT_FOUND,
+  CHANNEL_NOT_AVAILABLE,
+  COMPOSE_MESSAGE,
+  INVALID_SCHEDULE,
+  NO_RECIPIENT,
+  NO_VALID_DATA,
+  PROCESSING_COMPLETE,
+  SCHEDULE_IN_PAST,
+  SCHEDULE_REQUIRED,
+  SENDER_NOT_ALLOWED,
+  SUBJECT_REQUIRED,
+  TOO_MANY_RECIPIENTS,
+  TOO_MANY_ROWS,
+} from "./sms.messages";
+
+type S = components["schemas"];
+
+export const FILE_TTL_MS = 24 * 3600_000;
+export const MAX_FILE_ROWS = 100_000;
+export const MAX_RECIPIENTS = 200_000;
+export const PREVIEW_ROWS = 100;
+/** Outbox rows per `sms.deliver` job. */
+export const DELIVER_BATCH = 200;
+const INSERT_CHUNK = 1000;
+
+/** SGD with two decimals from integer cents ("12.05"). */
+export const sgd = (cents: number) => {
+  const neg = cents < 0;
+  const a = Math.abs(Math.trunc(cents));
+  return `${neg ? "-" : ""}${Math.floor(a / 100)}.${String(a % 100).padStart(2, "0")}`;
+};
+
+const CHANNELS: Record<S["ComposeDraft"]["channel"], Channel> = {
+  SMS: "sms",
+  Email: "email",
+  WhatsApp: "whatsapp",
+  Telegram: "telegram",
+};
+
+export interface Plan {
+  channel: Channel;
+  senderId: string | null;
+  subject: string | null;
+  body: string;
+  frequency: Frequency;
+  timeZone: string;
+  date: string | null;
+  time: string | null;
+  firstRunAt: Date | null;
+  recipients: Planned[];
+  skipped: Skipped;
+  segments: number;
+  costCents: number;
+}
+
+/** Checks a draft and resolves and prices its recipients (nothing written). */
+export async function planDraft(
+  tx: DbOrTx,
+  deps: Pick<Deps, "config">,
+  actor: Actor,
+  draft: S["ComposeDraft"],
+  now = new Date(),
+): Promise<Plan> {
+  const channel = CHANNELS[draft.channel];
+  if (!channel) throw new BadRequest(MESSAGES.selectChannel);
+  const offered = await channelOptions(tx, actor.companyId);
+  if (!offered.includes(draft.channel) || (channel !== "sms" && channel !== "email")) {
+    throw new Unprocessable(CHANNEL_NOT_AVAILABLE);
+  }
+  if (draft.campaignId && !(await campaignExists(tx, actor.companyId, draft.campaignId))) {
+    throw new NotFound(CAMPAIGN_NOT_FOUND);
+  }
+  let senderId: string | null = null;
+  if (channel === "sms" && draft.senderId?.trim()) {
+    senderId = draft.senderId.trim();
+    if (!(await senderIdsOf(tx, actor)).includes(senderId)) throw new Unprocessable(SENDER_NOT_ALLOWED);
+  }
+  const subject = channel === "email" ? (draft.subject ?? "").trim() : null;
+  if (channel === "email" && !subject) throw new Unprocessable(SUBJECT_REQUIRED);
+
+  const frequency = (draft.frequency ?? "now") as Frequency;
+  const timeZone = await companyTimeZone(tx, actor.companyId);
+  let firstRunAt: Date | null = null;
+  if (frequency !== "now") {
+    if (!draft.date || !draft.time) throw new Unprocessable(SCHEDULE_REQUIRED);
+    if (!parseStart(draft.date, draft.time)) throw new BadRequest(INVALID_SCHEDULE);
+    firstRunAt = runInstant(frequency, { date: draft.date, time: draft.time, timeZone }, 0);
+    if (firstRunAt.getTime() <= now.getTime()) throw new Unprocessable(SCHEDULE_IN_PAST);
+  }
+
+  const body = (draft.text ?? "").trim() === "" ? "" : (draft.text ?? "");
+  const { list, invalid } = await collectRecipients(
+    tx,
+    actor,
+    channel,
+    draft.recipients ?? {},
+    draft.fileContent,
+  );
+  if (list.length === 0 && invalid === 0) throw new Unprocessable(NO_RECIPIENT);
+  if (list.length > MAX_RECIPIENTS) throw new Unprocessable(TOO_MANY_RECIPIENTS);
+  if (!body && !list.some((r) => r.message)) throw new Unprocessable(COMPOSE_MESSAGE);
+  const { kept, duplicate, unsubscribed } = await filterRecipients(
+    tx,
+    actor.companyId,
+    channel,
+    list,
+    draft.removeDuplicates ?? true,
+  );
+  const prices = { sms: deps.config.sending.smsPriceCents, email: deps.config.sending.emailPriceCents };
+  let segments = 0;
+  let costCents = 0;
+  let noText = 0;
+  const recipients: Planned[] = [];
+  for (const r of kept) {
+    const text = expand(r.message || body, r.vars);
+    if (!text.trim()) {
+      noText++;
+      continue;
+    }
+    const p = priced(channel, text, prices);
+    segments += p.segments;
+    costCents += p.costCents;
+    recipients.push({ to: r.to, name: r.name, text, ...p });
+  }
+  return {
+    channel,
+    senderId,
+    subject,
+    body,
+    frequency,
+    timeZone,
+    date: frequency === "now" ? null : draft.date!,
+    time: frequency === "now" ? null : draft.time!,
+    firstRunAt,
+    recipients,
+    skipped: { unsubscribed, invalid: invalid + noText, duplicate },
+    segments,
+    costCents,
+  };
+}
+
+async function balanceOf(tx: DbOrTx, actor: Actor): Promise<number> {
+  const [u] = await rows<{ c: string | number }>(
+    tx,
+    sql`select credit_cents as c from users where id = ${actor.userId}::uuid and company_id = ${actor.companyId}::uuid`,
+  );
+  return Number(u?.c ?? 0);
+}
+
+/** Writes one run's rows of a send and enqueues their delivery when `queued`. Answers the row ids. */
+export async function insertRunRows(
+  tx: Tx,
+  queue: Queue,
+  opts: {
+    companyId: string;
+    sendId: string;
+    userId: string;
+    campaignId: string | null;
+    channel: Channel;
+    senderId: string | null;
+    subject: string | null;
+    reservationId: string | null;
+    status: "queued" | "scheduled";
+    scheduledAt: Date | null;
+    recipients: Planned[];
+  },
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < opts.recipients.length; i += INSERT_CHUNK) {
+    const chunk = opts.recipients.slice(i, i + INSERT_CHUNK);
+    const values = chunk.map((r) => {
+      const id = uuidv7();
+      ids.push(id);
+      return sql`(${id}::uuid, ${opts.companyId}::uuid, ${opts.sendId}::uuid, ${opts.userId}::uuid,
+        ${opts.campaignId}::uuid, ${opts.channel}, ${opts.senderId}, ${opts.subject}, ${r.to}, ${r.name || null},
+        ${r.text}, ${r.encoding}, ${r.segments}, ${r.costCents}, ${opts.status}, ${`send:${id}`},
+        ${opts.reservationId}::uuid, ${opts.scheduledAt?.toISOString() ?? null}::timestamptz)`;
+    });
+    await tx.execute(sql`insert into sms_messages (id, company_id, send_id, user_id, campaign_id, channel,
+      sender_id, subject, recipient, recipient_name, text, encoding, segments, cost_cents, status,
+      idempotency_key, reservation_id, scheduled_at) values ${sql.join(values, sql`, `)}`);
+  }
+  if (opts.status === "queued") await enqueueDelivery(tx, queue, ids);
+  return ids;
+}
+
+/** `sms.deliver` jobs for these rows, DELIVER_BATCH per job, in the caller's transaction. */
+export async function enqueueDelivery(tx: DbOrTx, queue: Queue, ids: string[], startAfterSeconds?: number) {
+  for (let i = 0; i < ids.length; i += DELIVER_BATCH) {
+    await queue.enqueue(
+      "sms.deliver",
+      { messageIds: ids.slice(i, i + DELIVER_BATCH) },
+      { tx, ...(startAfterSeconds ? { startAfterSeconds } : {}) },
+    );
+  }
+}
+
+export function composeService(deps: Deps) {
+  const { database, queue, config } = deps;
+  const { db } = database;
+  return {
+    /** Reads a recipients file and keeps its rows for a day. */
+    async uploadFile(
+      actor: Actor,
+      request: FastifyRequest,
+      content: S["ComposeFileContent"] = "Contacts",
+    ): Promise<S["SmsRecipientsFile"]> {
+      const file = await receiveContactFile(request, config.dataDir);
+      let header: string[] | null = null;
+      const data: string[][] = [];
+      try {
+        for await (const cells of fileRows(file)) {
+          if (!header) {
+            header = cells.map((c) => c.trim().replace(/\s+/g, " ").slice(0, 64));
+            if (header.some((h) => ["__proto__", "constructor", "prototype"].includes(h.toLowerCase()))) {
+              throw new BadRequest("Column names __proto__, constructor and prototype are not allowed.");
+            }
+            continue;
+          }
+          if (data.length >= MAX_FILE_ROWS) throw new BadRequest(TOO_MANY_ROWS);
+          data.push(cells.slice(0, header.length || cells.length).map((c) => c.slice(0, 1000)));
+        }
+      } finally {
+        await file.remove();
+      }
+      if (!header || data.length === 0) throw new BadRequest(NO_VALID_DATA);
+      const expiresAt = new Date(Date.now() + FILE_TTL_MS);
+      const id = uuidv7();
+      await db.execute(
+        sql`delete from sms_recipient_files where company_id = ${actor.companyId}::uuid and expires_at < now()`,
+      );
+      await db.execute(sql`insert into sms_recipient_files (id, company_id, user_id, file_name, content, columns, rows,
+        row_count, expires_at) values (${id}::uuid, ${actor.companyId}::uuid, ${actor.userId}::uuid, ${file.fileName},
+        ${content}, ${JSON.stringify(header)}::jsonb, ${JSON.stringify(data)}::jsonb, ${data.length},
+        ${expiresAt.toISOString()}::timestamptz)`);
+      const variables = ["{name}"];
+      if (content === "Contacts & Variables") {
+        for (const c of header.slice(2)) if (c) variables.push(`{${c}}`);
+      }
+      return {
+        fileId: id,
+        fileName: file.fileName,
+        content,
+        rows: data.length,
+        columns: header,
+        variables,
+        sample: data.slice(0, 5),
+        expiresAt: expiresAt.toISOString(),
+      };
+    },
+
+    async preview(actor: Actor, draft: S["ComposeDraft"]): Promise<S["ComposePreview"]> {
+      return db.transaction(async (tx) => {
+        const plan = await planDraft(tx, deps, actor, draft);
+        const balance = await balanceOf(tx, actor);
+        return {
+          rows: plan.recipients.slice(0, PREVIEW_ROWS).map((r) => ({ ...r, cost: sgd(r.costCents) })),
+          totals: {
+            recipients: plan.recipients.length,
+            skipped: plan.skipped,
+            segments: plan.segments,
+            costCents: plan.costCents,
+            cost: sgd(plan.costCents),
+            balance: sgd(balance),
+            enough: balance >= plan.costCents,
+            scheduledAt: plan.firstRunAt?.toISOString() ?? null,
+          },
+        };
+      });
+    },
+
+    /** Sends (or schedules) a draft; see the module's note. */
+    async send(
+      actor: Actor,
+      draft: S["ComposeDraft"],
+      idempotencyKey?: string,
+    ): Promise<S["ComposeSendResult"]> {
+      const { answer } = await idempotent(
+        db,
+        {
+          companyId: actor.companyId,
+          key: idempotencyKey,
+          operation: "sendSms",
+          body: draft,
+          actorId: actor.userId,
+          kind: "reserve",
+        },
+        async (tx, transactionId) => {
+          const plan = await planDraft(tx, deps, actor, draft);
+          if (plan.recipients.length === 0) throw new Unprocessable(NO_RECIPIENT);
+          const sendId = uuidv7();
+          const scheduled = plan.frequency !== "now";
+          await tx.execute(sql`insert into sms_sends (id, company_id, user_id, campaign_id, channel, sender_id, subject,
+            body, frequency, first_date, first_time, timezone, next_run_at, status, recipients, skipped, segments,
+            cost_cents, idempotency_key) values (${sendId}::uuid, ${actor.companyId}::uuid, ${actor.userId}::uuid,
+            ${draft.campaignId ?? null}::uuid, ${plan.channel}, ${plan.senderId}, ${plan.subject}, ${plan.body},
+            ${plan.frequency}, ${plan.date}, ${plan.time}, ${plan.timeZone},
+            ${plan.firstRunAt?.toISOString() ?? null}::timestamptz, ${scheduled ? "scheduled" : "queued"},
+            ${plan.recipients.length}, ${plan.skipped.unsubscribed + plan.skipped.invalid + plan.skipped.duplicate},
+            ${plan.segments}, ${plan.costCents}, ${idempotencyKey ?? null})`);
+          let reservationId: string | null = null;
+          if (plan.costCents > 0) {
+            const r = await reserveForSend(tx, queue, {
+              companyId: actor.companyId,
+              userId: actor.userId,
+              amountCents: plan.costCents,
+              actorId: actor.userId,
+              reference: `send:${sendId}`,
+              memo: scheduled ? "Scheduled send" : "Send",
+              ...(transactionId ? { transactionId } : {}),
+            });
+            reservationId = r.reservationId;
+          }
+          await insertRunRows(tx, queue, {
+            companyId: actor.companyId,
+            sendId,
+            userId: actor.userId,
+            campaignId: draft.campaignId ?? null,
+            channel: plan.channel,
+            senderId: plan.senderId,
+            subject: plan.subject,
+            reservationId,
+            status: scheduled ? "scheduled" : "queued",
+            scheduledAt: plan.firstRunAt,
+            recipients: plan.recipients,
+          });
+          return {
+            id: sendId,
+            status: scheduled ? ("scheduled" as const) : ("sent" as const),
+            recipients: plan.recipients.length,
+            skipped: plan.skipped.unsubscribed + plan.skipped.invalid + plan.skipped.duplicate,
+            segments: plan.segments,
+            cost: sgd(plan.costCents),
+            scheduledAt: plan.firstRunAt?.toISOString() ?? null,
+            message: PROCESSING_COMPLETE,
+          };
+        },
+      );
+      return answer;
+    },
+  };
+}

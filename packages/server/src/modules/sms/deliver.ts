@@ -1,0 +1,376 @@
+/**
+ * The sending worker and the scheduler tick.
+ *
+ * `deliverBatch` (job `sms.deliver`): claims its rows that are 'queued' — or 'submitting' for longer than the
+ * submit timeout (a worker that died holding them) — with one `update … from (select … for update skip locked)`,
+ * so two workers never hold the same row; then submits each through the gateway with the row's idempotency key,
+ * taking a slot of the provider's rate first (rate.ts). The outcome is written in its own transaction:
+ * - accepted: status 'accepted', the provider's ids and segments stored, and `captureSend` takes the accepted
+ *   segments' cost from the run's reservation (a row without reservation, an auto-reply, is charged to the
+ *   corporate balance with `chargeNow`);
+ * - SmsThrottled: back to 'queued', retried after the gateway's delay, not counted as an attempt, not charged;
+ * - SmsRejected: 'rejected', not billable, nothing captured (the run's release gives its credit back);
+ * - any other error: back to 'queued' with a growing delay and the same key, 'failed' (not billable) after
+ *   MAX_ATTEMPTS.
+ * Crash safety: a row is only ever sent while 'submitting', and it leaves that state in the same transaction that
+ * charges it, so a worker killed at any point leaves it 'queued' (never sent) or 'submitting' (perhaps sent); the
+ * tick re-submits the latter after the timeout with the same key. A duplicate can therefore only happen for a
+ * message the gateway accepted in the moments before the crash (the provider-accept window), and is charged once.
+ *
+ * `scheduleTick` (job `sms.schedule-tick`, every minute): scheduled rows that are due become 'queued' (numbers
+ * unsubscribed since are 'skipped'), recurring sends get their next run's rows and reservation, and rows that
+ * stayed queued or submitting too long are enqueued again.
+ */
+import { sql } from "drizzle-orm";
+import { v7 as uuidv7 } from "uuid";
+import type { Tx } from "../../db/client";
+import type { Deps } from "../../deps";
+import { SmsRejected, type SmsSubmitted, SmsThrottled } from "../../providers/sms";
+import { rows } from "../contacts/contacts.service";
+import { InsufficientCredit } from "../credit/ledger";
+import { captureSend, chargeNow, reserveForSend } from "../credit/spend";
+import { enqueueDelivery } from "./compose.service";
+import { takeSendSlot } from "./rate";
+import { pgArray } from "./recipients";
+import { type Frequency, nextRunAfter } from "./schedule";
+import { settleReservations, settleSends } from "./settle";
+
+export const MAX_ATTEMPTS = 8;
+/** Submissions in flight per job. */
+const CONCURRENCY = 8;
+
+interface Claimed {
+  id: string;
+  company_id: string;
+  user_id: string;
+  send_id: string;
+  channel: string;
+  sender_id: string | null;
+  subject: string | null;
+  recipient: string;
+  text: string;
+  idempotency_key: string;
+  attempts: number;
+  reservation_id: string | null;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Claims and submits the due rows among `messageIds`. Answers how many were claimed. */
+export async function deliverBatch(deps: Deps, messageIds: string[]): Promise<number> {
+  const { db } = deps.database;
+  const { sending } = deps.config;
+  if (messageIds.length === 0) return 0;
+  const claimed = await rows<Claimed>(
+    db,
+    sql`update sms_messages m set status = 'submitting', locked_at = now(), attempts = m.attempts + 1
+          from (select id from sms_messages
+                 where id = any(${pgArray(messageIds)}::uuid[])
+                   and (status = 'queued'
+                        or (status = 'submitting'
+                            and locked_at < now() - make_interval(secs => ${sending.submitTimeoutSeconds})))
+                 order by id
+                 for update skip locked) c
+         where m.id = c.id
+        returning m.id::text as id, m.company_id::text as company_id, m.user_id::text as user_id,
+                  m.send_id::text as send_id, m.channel, m.sender_id, m.subject, m.recipient, m.text,
+                  m.idempotency_key, m.attempts, m.reservation_id::text as reservation_id`,
+  );
+  if (claimed.length === 0) return 0;
+  const retry: { id: string; after: number }[] = [];
+  let pauseUntil = 0;
+  let next = 0;
+  const one = async () => {
+    for (;;) {
+      const row = claimed[next++];
+      if (!row) return;
+      const wait = pauseUntil - Date.now();
+      if (wait > 0) await sleep(wait);
+      const after = await submitOne(deps, row, (ms) => {
+        pauseUntil = Math.max(pauseUntil, Date.now() + ms);
+      });
+      if (after !== null) retry.push({ id: row.id, after });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, claimed.length) }, one));
+  if (retry.length > 0) {
+    const after = Math.max(1, ...retry.map((r) => r.after));
+    await enqueueDelivery(
+      db,
+      deps.queue,
+      retry.map((r) => r.id),
+      after,
+    );
+  }
+  // Runs that are over give back what their reservation still holds; sends that are over are 'sent'.
+  const byCompany = new Map<string, Set<string>>();
+  for (const r of claimed) {
+    if (!r.reservation_id) continue;
+    const s = byCompany.get(r.company_id) ?? new Set<string>();
+    s.add(r.reservation_id);
+    byCompany.set(r.company_id, s);
+  }
+  for (const [companyId, ids] of byCompany) {
+    await db.transaction((tx) => settleReservations(tx, deps.queue, companyId, ids));
+  }
+  await settleSends(
+    db,
+    claimed.map((r) => r.send_id),
+  );
+  return claimed.length;
+}
+
+/** Submits one claimed row and records the outcome; answers the retry delay in seconds, or null. */
+async function submitOne(deps: Deps, row: Claimed, pause: (ms: number) => void): Promise<number | null> {
+  const { db } = deps.database;
+  const { sending } = deps.config;
+  let result: SmsSubmitted & { provider: string };
+  try {
+    if (row.channel === "email") {
+      await deps.email.send({
+        to: row.recipient,
+        subject: row.subject ?? "",
+        text: row.text,
+        idempotencyKey: row.idempotency_key,
+      });
+      result = { provider: "email", providerMessageId: row.idempotency_key, segments: 1 };
+    } else if (row.channel === "sms") {
+      await takeSendSlot(db, deps.sms.name, sending.smsRatePerSecond);
+      const r = await deps.sms.send({
+        to: row.recipient,
+        text: row.text,
+        ...(row.sender_id ? { senderId: row.sender_id } : {}),
+        idempotencyKey: row.idempotency_key,
+      });
+      result = { ...r, provider: deps.sms.name };
+    } else {
+      throw new SmsRejected("This channel is not available");
+    }
+  } catch (err) {
+    if (err instanceof SmsThrottled) {
+      pause(err.retryAfterMs);
+      await db.execute(sql`update sms_messages set status = 'queued', locked_at = null, attempts = attempts - 1,
+        scheduled_at = now() + make_interval(secs => ${err.retryAfterMs / 1000})
+        where id = ${row.id}::uuid and status = 'submitting'`);
+      return Math.max(1, err.retryAfterMs / 1000);
+    }
+    const message = String((err as Error)?.message ?? err).slice(0, 500);
+    if (err instanceof SmsRejected || row.attempts >= MAX_ATTEMPTS) {
+      await db.execute(sql`update sms_messages
+        set status = ${err instanceof SmsRejected ? "rejected" : "failed"}, billable = false, locked_at = null,
+            error = ${message}
+        where id = ${row.id}::uuid and status = 'submitting'`);
+      return null;
+    }
+    const delay = Math.min(300, 2 ** row.attempts);
+    await db.execute(sql`update sms_messages set status = 'queued', locked_at = null, error = ${message},
+      scheduled_at = now() + make_interval(secs => ${delay})
+      where id = ${row.id}::uuid and status = 'submitting'`);
+    return delay;
+  }
+  const price = row.channel === "email" ? sending.emailPriceCents : sending.smsPriceCents;
+  const segments = Math.max(1, result.segments);
+  const cost = row.channel === "email" ? price : segments * price;
+  await db.transaction(async (tx) => {
+    const [done] = await rows<{ reservation_id: string | null }>(
+      tx,
+      sql`update sms_messages set status = 'accepted', provider = ${result.provider},
+            provider_message_id = ${result.providerMessageId},
+            part_ids = ${result.partIds && result.partIds.length > 0 ? pgArray(result.partIds) : null}::text[],
+            segments = ${segments}, cost_cents = ${cost}, submitted_at = now(), locked_at = null, error = null
+          where id = ${row.id}::uuid and status = 'submitting'
+          returning reservation_id::text as reservation_id`,
+    );
+    // Already finished by another worker (this was a duplicate inside the accept window): charged once.
+    if (!done || cost <= 0) return;
+    await charge(tx, deps, row, done.reservation_id, cost);
+  });
+  return null;
+}
+
+/** The accepted message's cost: from the run's reservation, else (or when it is short) from the balance. */
+async function charge(tx: Tx, deps: Deps, row: Claimed, reservationId: string | null, cost: number) {
+  const base = { companyId: row.company_id, amountCents: cost, reference: `msg:${row.id}` };
+  if (reservationId) {
+    try {
+      await tx.transaction((sp) =>
+        captureSend(sp, deps.queue, { ...base, reservationId, memo: "Message accepted" }),
+      );
+      return;
+    } catch (err) {
+      if (!(err instanceof InsufficientCredit)) throw err;
+    }
+  }
+  try {
+    await tx.transaction((sp) =>
+      chargeNow(sp, deps.queue, {
+        ...base,
+        ...(reservationId ? { userId: row.user_id } : {}),
+        memo: "Message accepted",
+      }),
+    );
+  } catch (err) {
+    if (!(err instanceof InsufficientCredit)) throw err;
+    await tx.execute(sql`update sms_messages set error = 'Not charged: the credit did not cover it'
+      where id = ${row.id}::uuid`);
+  }
+}
+
+interface DueSend {
+  id: string;
+  company_id: string;
+  user_id: string;
+  frequency: Frequency;
+  first_date: string;
+  first_time: string;
+  timezone: string;
+  next_run_at: Date | string;
+}
+
+/** See the module's note. `now` for tests; the database's clock decides nothing here. */
+export async function scheduleTick(deps: Deps, now = new Date()): Promise<{ queued: number; runs: number }> {
+  const { db } = deps.database;
+  const at = now.toISOString();
+  let queued = 0;
+  // 1. Due scheduled rows -> queued (unsubscribed numbers skipped), in batches.
+  for (;;) {
+    const n = await db.transaction(async (tx) => {
+      const due = await rows<{
+        id: string;
+        company_id: string;
+        reservation_id: string | null;
+        send_id: string;
+      }>(
+        tx,
+        sql`update sms_messages m set status = 'queued'
+              from (select id from sms_messages where status = 'scheduled' and scheduled_at <= ${at}::timestamptz
+                     order by scheduled_at limit 5000 for update skip locked) d
+             where m.id = d.id
+            returning m.id::text as id, m.company_id::text as company_id,
+                      m.reservation_id::text as reservation_id, m.send_id::text as send_id`,
+      );
+      if (due.length === 0) return 0;
+      const skipped = await rows<{ id: string }>(
+        tx,
+        sql`update sms_messages m set status = 'skipped', billable = false, error = 'unsubscribed'
+             where m.id = any(${pgArray(due.map((d) => d.id))}::uuid[]) and m.channel = 'sms'
+               and exists (select 1 from mobile_subscriptions s where s.company_id = m.company_id
+                            and s.contact_number = m.recipient and s.type = 'unsub' and s.status = 'active')
+            returning m.id::text as id`,
+      );
+      const skip = new Set(skipped.map((s) => s.id));
+      await enqueueDelivery(
+        tx,
+        deps.queue,
+        due.filter((d) => !skip.has(d.id)).map((d) => d.id),
+      );
+      await tx.execute(sql`update sms_sends set status = 'queued'
+        where id = any(${pgArray([...new Set(due.map((d) => d.send_id))])}::uuid[]) and status = 'scheduled'
+          and (next_run_at is null or frequency = 'once')`);
+      if (skip.size > 0) {
+        const byCompany = new Map<string, string[]>();
+        for (const d of due)
+          if (d.reservation_id)
+            byCompany.set(d.company_id, [...(byCompany.get(d.company_id) ?? []), d.reservation_id]);
+        for (const [c, ids] of byCompany) await settleReservations(tx, deps.queue, c, ids);
+      }
+      return due.length;
+    });
+    queued += n;
+    if (n === 0) break;
+  }
+  // 2. Sends whose run came: the next run of a recurring send is written and reserved now.
+  let runs = 0;
+  for (;;) {
+    const n = await db.transaction(async (tx) => {
+      const due = await rows<DueSend>(
+        tx,
+        sql`select id::text as id, company_id::text as company_id, user_id::text as user_id, frequency, first_date,
+                   first_time, timezone, next_run_at
+              from sms_sends where status in ('scheduled', 'queued') and next_run_at <= ${at}::timestamptz
+             order by next_run_at limit 50 for update skip locked`,
+      );
+      for (const s of due) await nextRun(tx, deps, s);
+      return due.length;
+    });
+    runs += n;
+    if (n === 0) break;
+  }
+  // 3. Rows stuck queued (a lost job) or submitting (a dead worker): enqueued again.
+  const stuck = await rows<{ id: string }>(
+    db,
+    sql`select id::text as id from sms_messages
+         where (status = 'queued' and coalesce(scheduled_at, created_at) < ${at}::timestamptz - interval '60 seconds')
+            or (status = 'submitting'
+                and locked_at < ${at}::timestamptz - make_interval(secs => ${deps.config.sending.submitTimeoutSeconds}))
+         limit 20000`,
+  );
+  if (stuck.length > 0)
+    await enqueueDelivery(
+      db,
+      deps.queue,
+      stuck.map((s) => s.id),
+    );
+  return { queued, runs };
+}
+
+async function nextRun(tx: Tx, deps: Deps, s: DueSend) {
+  const ranAt = new Date(s.next_run_at);
+  const next =
+    s.frequency === "once" || s.frequency === "now"
+      ? null
+      : nextRunAfter(s.frequency, { date: s.first_date, time: s.first_time, timeZone: s.timezone }, ranAt);
+  if (!next) {
+    await tx.execute(sql`update sms_sends set next_run_at = null where id = ${s.id}::uuid`);
+    await settleSends(tx, [s.id]);
+    return;
+  }
+  // The run that fired is the latest rows of the send (rows of one run share their transaction's created_at).
+  const source = await rows<{ n: number | string; cost: number | string }>(
+    tx,
+    sql`select count(*) as n, coalesce(sum(cost_cents), 0) as cost from sms_messages
+         where send_id = ${s.id}::uuid and status <> 'cancelled'
+           and created_at = (select max(created_at) from sms_messages where send_id = ${s.id}::uuid)`,
+  );
+  const cost = Number(source[0]?.cost ?? 0);
+  if (Number(source[0]?.n ?? 0) === 0) {
+    await tx.execute(sql`update sms_sends set next_run_at = null, status = 'sent' where id = ${s.id}::uuid`);
+    return;
+  }
+  let reservationId: string | null = null;
+  if (cost > 0) {
+    try {
+      const r = await tx.transaction((sp) =>
+        reserveForSend(sp, deps.queue, {
+          companyId: s.company_id,
+          userId: s.user_id,
+          amountCents: cost,
+          reference: `send:${s.id}`,
+          memo: "Scheduled send (next run)",
+        }),
+      );
+      reservationId = r.reservationId;
+    } catch (err) {
+      if (!(err instanceof InsufficientCredit)) throw err;
+      // Not enough credit for the next run: the send stops repeating.
+      await tx.execute(
+        sql`update sms_sends set next_run_at = null, status = 'queued' where id = ${s.id}::uuid`,
+      );
+      return;
+    }
+  }
+  const runKey = uuidv7();
+  await tx.execute(sql`insert into sms_messages (id, company_id, send_id, user_id, campaign_id, channel, sender_id,
+      subject, recipient, recipient_name, text, encoding, segments, cost_cents, status, idempotency_key,
+      reservation_id, scheduled_at)
+    select m.nid, m.company_id, m.send_id, m.user_id, m.campaign_id, m.channel, m.sender_id, m.subject, m.recipient,
+           m.recipient_name, m.text, m.encoding, m.segments, m.cost_cents, 'scheduled',
+           'send:' || m.nid::text, ${reservationId}::uuid, ${next.toISOString()}::timestamptz
+      from (select x.*, overlay(${runKey}::text placing lpad(to_hex(row_number() over (order by x.id)), 12, '0')
+                                from 25 for 12)::uuid as nid
+              from sms_messages x
+             where x.send_id = ${s.id}::uuid and x.status <> 'cancelled'
+               and x.created_at = (select max(created_at) from sms_messages where send_id = ${s.id}::uuid)) m`);
+  await tx.execute(sql`update sms_sends set next_run_at = ${next.toISOString()}::timestamptz, status = 'scheduled'
+    where id = ${s.id}::uuid`);
+}

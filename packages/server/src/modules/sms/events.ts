@@ -1,0 +1,283 @@
+/**
+ * What SMS gateways tell us: delivery reports and inbound (mobile-originated) messages, from the signed webhooks
+ * (`/webhooks/sms/{provider}/delivery` and `/inbound`) or pushed by a driver over its own connection
+ * (`SmsProvider.onEvent`, SMPP deliver_sm). Every event is handled once: its id is recorded in
+ * `sms_webhook_events` in the transaction that applies it, so a repeat answers `duplicate: true` and changes
+ * nothing.
+ *
+ * Delivery reports only move a message forward: accepted -> delivered | failed; a report for a message that is
+ * already delivered or failed, or an older state, is recorded and ignored. A report for an unknown message id
+ * is acknowledged and ignored. Receipts do not change what was charged (the gateway charged the accepted parts).
+ *
+ * Inbound messages land in `sms_inbox` of the company that owns the receiving sender ID (private to the user
+ * whose sender IDs include it), else of the company that last sent to that number. The first word is matched
+ * against the company's keywords: a 'sub' keyword puts the number on the subscribe list (and off the unsubscribe
+ * list); an 'unsub' keyword — and the words STOP, STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT without a keyword of
+ * their own — puts it on the unsubscribe list, which suppresses it in every send, and cancels the company's
+ * scheduled messages to it (their credit released). An enabled auto-reply is sent back through the outbox,
+ * charged to the corporate balance when the gateway accepts it.
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { v7 as uuidv7 } from "uuid";
+import type { Tx } from "../../db/client";
+import type { Deps } from "../../deps";
+import { BadRequest, NotFound, Unauthorized } from "../../errors";
+import type { SmsProviderEvent } from "../../providers/sms";
+import { rows } from "../contacts/contacts.service";
+import { normalizeContactMobile } from "../contacts/mobile";
+import { matchKeyword } from "../keywords/keywords.service";
+import { cancelScheduledTo } from "./cancel";
+import { enqueueDelivery } from "./compose.service";
+import { priced } from "./recipients";
+
+export const STOP_WORDS = new Set(["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT"]);
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
+export const INVALID_SIGNATURE = "Invalid signature";
+export const UNKNOWN_PROVIDER = "Unknown SMS provider";
+
+type DeliveryEvent = Extract<SmsProviderEvent, { kind: "delivery" }>;
+type InboundEvent = Extract<SmsProviderEvent, { kind: "inbound" }>;
+
+/**
+ * `X-Herald-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256("<t>.<raw body>", secret)>`, compared in constant
+ * time; more than 5 minutes off is stale. (The SMS provider module's shared verifier replaces this one.)
+ */
+export function verifySmsSignature(
+  rawBody: string,
+  header: string | undefined,
+  secret: string,
+  now = Date.now(),
+): boolean {
+  if (!header) return false;
+  const parts = new Map(
+    header.split(",").map((p) => {
+      const i = p.indexOf("=");
+      return [p.slice(0, i).trim(), p.slice(i + 1).trim()] as const;
+    }),
+  );
+  const t = parts.get("t");
+  const v1 = parts.get("v1");
+  if (!t || !v1 || !/^\d{1,12}$/.test(t) || !/^[0-9a-f]{64}$/i.test(v1)) return false;
+  if (Math.abs(now / 1000 - Number(t)) > SIGNATURE_TOLERANCE_SECONDS) return false;
+  const expected = createHmac("sha256", secret).update(`${t}.${rawBody}`).digest();
+  const given = Buffer.from(v1, "hex");
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Signs a body as the generic gateway does (tests, the sandbox). */
+export function signSmsBody(rawBody: string, secret: string, now = Date.now()): string {
+  const t = Math.floor(now / 1000);
+  return `t=${t},v1=${createHmac("sha256", secret).update(`${t}.${rawBody}`).digest("hex")}`;
+}
+
+const DELIVERY_STATUSES = new Set(["accepted", "delivered", "failed", "expired", "rejected", "unknown"]);
+
+async function firstTime(tx: Tx, provider: string, eventId: string, kind: string): Promise<boolean> {
+  const r = await rows<{ event_id: string }>(
+    tx,
+    sql`insert into sms_webhook_events (provider, event_id, kind) values (${provider}, ${eventId}, ${kind})
+        on conflict do nothing returning event_id`,
+  );
+  return r.length > 0;
+}
+
+/** Applies a delivery report (see the module's note). */
+export async function applyDelivery(
+  deps: Deps,
+  provider: string,
+  ev: DeliveryEvent,
+): Promise<{ duplicate: boolean }> {
+  return deps.database.db.transaction(async (tx) => {
+    if (!(await firstTime(tx, provider, ev.eventId, "delivery"))) return { duplicate: true };
+    type Row = { id: string; status: string; delivered_st: string | null };
+    let [m] = await rows<Row>(
+      tx,
+      sql`select id::text as id, status, delivered_st from sms_messages
+           where provider = ${provider} and provider_message_id = ${ev.providerMessageId} limit 1 for update`,
+    );
+    if (!m) {
+      [m] = await rows<Row>(
+        tx,
+        sql`select id::text as id, status, delivered_st from sms_messages
+             where part_ids @> array[${ev.providerMessageId}]::text[] and provider = ${provider} limit 1 for update`,
+      );
+    }
+    if (!m) return { duplicate: false };
+    const final = m.status === "delivered" || m.status === "failed" || m.status === "rejected";
+    if (final || !["accepted", "submitting"].includes(m.status)) return { duplicate: false };
+    if (
+      ev.status === "delivered" ||
+      ev.status === "failed" ||
+      ev.status === "expired" ||
+      ev.status === "rejected"
+    ) {
+      await tx.execute(sql`update sms_messages
+        set status = ${ev.status === "delivered" ? "delivered" : "failed"}, delivered_st = ${ev.status},
+            delivered_at = ${(ev.doneAt ?? new Date()).toISOString()}::timestamptz,
+            error = coalesce(${ev.errorCode ?? null}, error)
+        where id = ${m.id}::uuid`);
+    } else if (m.delivered_st === null) {
+      await tx.execute(sql`update sms_messages set delivered_st = ${ev.status} where id = ${m.id}::uuid`);
+    }
+    return { duplicate: false };
+  });
+}
+
+/** Stores an inbound SMS and applies keywords (see the module's note). */
+export async function applyInbound(
+  deps: Deps,
+  provider: string,
+  ev: InboundEvent,
+): Promise<{ duplicate: boolean }> {
+  return deps.database.db.transaction(async (tx) => {
+    if (!(await firstTime(tx, provider, ev.eventId, "inbound"))) return { duplicate: true };
+    const parsed = normalizeContactMobile(ev.from, "SG");
+    const from = parsed.ok ? parsed.mobile : ev.from.replace(/[^0-9A-Za-z]/g, "").slice(0, 32);
+    const to = ev.to.trim().slice(0, 64);
+    let companyId: string | undefined;
+    let receiverUserId: string | null = null;
+    const [owner] = await rows<{ id: string; company_id: string }>(
+      tx,
+      sql`select id::text as id, company_id::text as company_id from users
+           where ${to} = any(sender_ids) and status = 'active' order by created_at limit 1`,
+    );
+    if (owner) {
+      companyId = owner.company_id;
+      receiverUserId = owner.id;
+    } else {
+      const [last] = await rows<{ company_id: string }>(
+        tx,
+        sql`select company_id::text as company_id from sms_messages where recipient = ${from} and channel = 'sms'
+             order by created_at desc limit 1`,
+      );
+      companyId = last?.company_id;
+    }
+    if (!companyId) return { duplicate: false }; // nobody's number: acknowledged and dropped
+    const word = ev.text.trim().split(/\s+/, 1)[0] ?? "";
+    const keyword = word ? await matchKeyword(tx, companyId, word) : undefined;
+    const inboxId = uuidv7();
+    await tx.execute(sql`insert into sms_inbox (id, company_id, from_number, to_address, text, receiver_user_id,
+        provider, provider_message_id, keyword_id, created_at)
+      values (${inboxId}::uuid, ${companyId}::uuid, ${from}, ${to}, ${ev.text}, ${receiverUserId}::uuid, ${provider},
+        ${ev.eventId}, ${keyword?.id ?? null}::uuid, ${ev.receivedAt.toISOString()}::timestamptz)
+      on conflict do nothing`);
+    if (!parsed.ok) return { duplicate: false };
+    const type = keyword ? keyword.type : STOP_WORDS.has(word.toUpperCase()) ? "unsub" : null;
+    if (type) await subscribe(tx, companyId, from, type as "sub" | "unsub", keyword?.createdBy ?? null);
+    if (keyword && keyword.autoReplyStatus === "enable" && keyword.autoReply?.trim()) {
+      await autoReply(tx, deps, companyId, from, keyword.autoReply, keyword.createdBy, to, receiverUserId);
+    }
+    return { duplicate: false };
+  });
+}
+
+/** Puts the number on the `type` list and off the other one; an unsubscribe cancels its scheduled messages. */
+async function subscribe(
+  tx: Tx,
+  companyId: string,
+  mobile: string,
+  type: "sub" | "unsub",
+  by: string | null,
+) {
+  const other = type === "sub" ? "unsub" : "sub";
+  await tx.execute(sql`update mobile_subscriptions set status = 'deleted', deleted_at = now()
+    where company_id = ${companyId}::uuid and contact_number = ${mobile} and type = ${other} and status <> 'deleted'`);
+  await tx.execute(sql`insert into mobile_subscriptions (id, company_id, contact_number, type, status, created_by)
+    values (${uuidv7()}::uuid, ${companyId}::uuid, ${mobile}, ${type}, 'active', ${by}::uuid) on conflict do nothing`);
+  if (type === "unsub") await cancelScheduledTo(tx, companyId, mobile);
+}
+
+async function autoReply(
+  tx: Tx,
+  deps: Deps,
+  companyId: string,
+  to: string,
+  text: string,
+  createdBy: string | null,
+  senderId: string,
+  receiverUserId: string | null,
+) {
+  const [user] = await rows<{ id: string }>(
+    tx,
+    sql`select id::text as id from users where company_id = ${companyId}::uuid
+         and (id = ${createdBy}::uuid or is_owner) order by (id = ${createdBy}::uuid) desc nulls last, created_at
+         limit 1`,
+  );
+  if (!user) return;
+  const p = priced("sms", text, { sms: deps.config.sending.smsPriceCents, email: 0 });
+  const sendId = uuidv7();
+  const id = uuidv7();
+  const sender = receiverUserId ? senderId : null;
+  await tx.execute(sql`insert into sms_sends (id, company_id, user_id, channel, sender_id, body, frequency, status,
+      recipients, segments, cost_cents)
+    values (${sendId}::uuid, ${companyId}::uuid, ${user.id}::uuid, 'sms', ${sender}, ${text}, 'now', 'queued', 1,
+      ${p.segments}, ${p.costCents})`);
+  await tx.execute(sql`insert into sms_messages (id, company_id, send_id, user_id, channel, sender_id, recipient,
+      text, encoding, segments, cost_cents, status, idempotency_key)
+    values (${id}::uuid, ${companyId}::uuid, ${sendId}::uuid, ${user.id}::uuid, 'sms', ${sender}, ${to}, ${text},
+      ${p.encoding}, ${p.segments}, ${p.costCents}, 'queued', ${`send:${id}`})`);
+  await enqueueDelivery(tx, deps.queue, [id]);
+}
+
+/** The SMS webhooks: the provider must be the configured one with a webhook secret; the body must be signed. */
+export async function smsWebhook(
+  deps: Deps,
+  kind: "delivery" | "inbound",
+  provider: string,
+  rawBody: string | undefined,
+  headers: Record<string, string | string[] | undefined>,
+): Promise<{ received: true; duplicate: boolean }> {
+  const secret = deps.config.sending.smsWebhookSecret;
+  if (provider !== deps.sms.name || !secret) throw new NotFound(UNKNOWN_PROVIDER);
+  const header = headers["x-herald-signature"];
+  if (!verifySmsSignature(rawBody ?? "", Array.isArray(header) ? header[0] : header, secret)) {
+    throw new Unauthorized(INVALID_SIGNATURE);
+  }
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse(rawBody ?? "") as Record<string, unknown>;
+  } catch {
+    throw new BadRequest("Unreadable event");
+  }
+  const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
+  const eventId = str(body.eventId) ?? str(body.messageId);
+  if (!eventId) throw new BadRequest("The event has no eventId or messageId");
+  if (kind === "delivery") {
+    const messageId = str(body.messageId);
+    const status = str(body.status);
+    if (!messageId || !status || !DELIVERY_STATUSES.has(status))
+      throw new BadRequest("Unreadable delivery report");
+    const doneAt = str(body.doneAt) ? new Date(String(body.doneAt)) : undefined;
+    const r = await applyDelivery(deps, provider, {
+      kind: "delivery",
+      eventId: str(body.eventId) ? `${eventId}` : `${messageId}:${status}`,
+      providerMessageId: messageId,
+      status: status as DeliveryEvent["status"],
+      errorCode: typeof body.errorCode === "string" ? body.errorCode : null,
+      ...(doneAt && !Number.isNaN(doneAt.getTime()) ? { doneAt } : {}),
+    });
+    return { received: true, duplicate: r.duplicate };
+  }
+  const from = str(body.from);
+  const to = str(body.to) ?? "";
+  if (!from || typeof body.text !== "string") throw new BadRequest("Unreadable inbound message");
+  const at = str(body.receivedAt) ? new Date(String(body.receivedAt)) : new Date();
+  const r = await applyInbound(deps, provider, {
+    kind: "inbound",
+    eventId,
+    from,
+    to,
+    text: body.text,
+    receivedAt: Number.isNaN(at.getTime()) ? new Date() : at,
+  });
+  return { received: true, duplicate: r.duplicate };
+}
+
+/** Receiver of events pushed by the driver (registered with `deps.sms.onEvent`). */
+export function providerEventHandler(deps: Deps) {
+  return async (event: SmsProviderEvent): Promise<void> => {
+    if (event.kind === "delivery") await applyDelivery(deps, deps.sms.name, event);
+    else await applyInbound(deps, deps.sms.name, event);
+  };
+}
