@@ -1,7 +1,7 @@
 import { countSms } from "@herald/domain";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiPost, demoCredentials, signInByApi, waitForMessage } from "./support/api";
+import { apiPost, demoCredentials, type SandboxMessage, signInByApi } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { type RunningServer, startServer } from "./support/server";
@@ -238,10 +238,17 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
     // userCredit is in SGD: the one send reserved its cost once
     expect(Math.round((before - after) * 100)).toBe(charged);
     // the sandbox gateway gets each recipient's own text
-    const sms = await waitForMessage(server.url, `+${sg(4)}`, since, 30_000).catch(() =>
-      waitForMessage(server.url, sg(4), since, 1_000),
-    );
-    expect(sms.text).toBe(`Hi Jay ${stamp}, see you in Penang`);
+    await expect
+      .poll(
+        async () =>
+          ((await (await fetch(`${server.url}/_sandbox/messages.json`)).json()) as SandboxMessage[])
+            .filter(
+              (m) => m.kind === "sms" && m.to.replace("+", "") === sg(4) && Date.parse(m.createdAt) >= since,
+            )
+            .map((m) => m.text),
+        { timeout: 30_000 },
+      )
+      .toEqual([`Hi Jay ${stamp}, see you in Penang`]);
     expect(consoleErrors(page)).toEqual([]);
     await page.close();
   }, 180_000);
@@ -292,7 +299,14 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
     await main.getByText("each run reserves its own credit", { exact: false }).waitFor();
     const done = main.getByRole("button", { name: "Done", exact: true });
     await expect.poll(() => done.isDisabled(), LOADED).toBe(false);
+    const answer = page.waitForResponse((r) => r.url().endsWith("/api/sms/send"));
     await done.click();
+    const sent = (await (await answer).json()) as { status: string; scheduledAt: string | null };
+    // 09:30 in Singapore (UTC+8) is 01:30 UTC
+    expect(sent).toMatchObject({
+      status: "scheduled",
+      scheduledAt: expect.stringMatching(new RegExp(`^${next31}T01:30:00`)),
+    });
     await acknowledge(page, "Processing complete!");
     await page.waitForURL(/\/report\/outbox$/);
     // the draft is gone: a new compose starts empty
