@@ -369,4 +369,37 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
     expect(await main.getByRole("button", { name: "Done", exact: true }).isDisabled()).toBe(true);
     await page.close();
   }, 120_000);
+
+  it("sends an e-mail: subject required, addresses as tags, previewed and sent", async () => {
+    const page = await signedInPage("/sms/compose");
+    await page.evaluate(() => sessionStorage.clear());
+    await page.reload();
+    const main = page.getByRole("main");
+    await main.getByRole("heading", { name: "Channel", exact: true }).waitFor(LOADED);
+    await main.getByRole("radio", { name: "Email", exact: true }).check();
+    await main.getByRole("button", { name: "Next", exact: true }).click();
+    await main.getByRole("alert").filter({ hasText: "Please enter the Email Subject." }).waitFor();
+    await main.getByRole("textbox", { name: "Email Subject" }).fill(`News ${stamp}`);
+    await main.getByRole("button", { name: "Next", exact: true }).click();
+    const tags = main.getByRole("textbox", { name: "Email Addresses" });
+    await tags.fill(`reader.${stamp}@example.com`);
+    await tags.press("Enter");
+    await main.getByRole("button", { name: "Next", exact: true }).click();
+    await main.getByRole("textbox", { name: "Message Content" }).fill("Hello {email}");
+    await main.getByRole("button", { name: "Next", exact: true }).click();
+    await main.getByRole("button", { name: "Next", exact: true }).click();
+    await page.waitForURL(/\/sms\/preview$/);
+    const row = main
+      .getByRole("table", { name: "Recipients preview" })
+      .getByRole("row")
+      .filter({ hasText: stamp });
+    await row.getByText(`Hello reader.${stamp}@example.com`).waitFor(LOADED);
+    const done = main.getByRole("button", { name: "Done", exact: true });
+    await expect.poll(() => done.isDisabled(), LOADED).toBe(false);
+    await done.click();
+    await acknowledge(page, "Processing complete!");
+    await page.waitForURL(/\/report\/outbox$/);
+    expect(consoleErrors(page)).toEqual([]);
+    await page.close();
+  }, 120_000);
 });
