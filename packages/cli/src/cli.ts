@@ -16,6 +16,7 @@ import { formatGroups, groupsList } from "./commands/groups/list";
 import { formatAddMembers, groupsAddMembers, groupsRemoveMembers } from "./commands/groups/members";
 import { groupsRename } from "./commands/groups/rename";
 import { health } from "./commands/server/health";
+import { addSmsCommands } from "./commands/sms";
 import { resolveUrl } from "./config";
 import { CliError } from "./errors";
 import type { CommandContext } from "./session";
@@ -139,6 +140,7 @@ export function buildProgram(
     );
   addContactCommands(program, out, ctx);
   addGroupCommands(program, out, ctx);
+  addSmsCommands(program, out, ctx);
   return program;
 }
 

@@ -2667,7 +2667,9 @@ export interface paths {
         /**
          * Options for compose step 1
          * @description The specification shows this call but its response is not used (the wizard uses placeholder lists and only logs
-         *     its data). Designed as the step 1 option lists: campaigns, channels and the caller's SMS sender IDs.
+         *     its data). Designed as the step 1 option lists: the company's campaigns that are not deleted (by name),
+         *     channels (SMS and Email always; WhatsApp and Telegram only when the company has a channel of that type), the
+         *     caller's SMS sender IDs and the company's time zone (schedule date and time are in it).
          */
         get: operations["composeMsgPageOne"];
         put?: never;
@@ -2688,7 +2690,7 @@ export interface paths {
         /**
          * Options for compose step 2
          * @description The specification shows this call but its response is not used. Designed as the step 2 option lists: contacts
-         *     (phone book), groups and file content formats.
+         *     (phone book, the newest 1000), groups (by name, at most 1000, with member counts) and file content formats.
          */
         get: operations["composeMsgPageTwo"];
         put?: never;

@@ -34,6 +34,7 @@ export async function campaignOptions(db: DbOrTx, companyId: string): Promise<S[
          where table_schema = 'public' and table_name = 'campaigns'`,
   );
   const names = new Set(cols.map((c) => c.column_name));
+  if (!names.has("company_id") || !names.has("name")) return [];
   const notDeleted = names.has("status")
     ? sql` and status <> 'deleted'`
     : names.has("deleted_at")
@@ -66,10 +67,17 @@ export async function channelOptions(
 ): Promise<S["ComposePageOne"]["channels"]> {
   const out: S["ComposePageOne"]["channels"] = ["SMS", "Email"];
   if (!(await tableExists(db, "public.channels"))) return out;
+  // Looked up, never assumed: a failing query would end the caller's transaction.
+  const cols = await rows<{ column_name: string }>(
+    db,
+    sql`select column_name from information_schema.columns
+         where table_schema = 'public' and table_name = 'channels' and column_name in ('channel_type', 'company_id')`,
+  );
+  if (cols.length < 2) return out;
   const found = await rows<{ t: string }>(
     db,
     sql`select distinct lower(channel_type) as t from channels where company_id = ${companyId}::uuid`,
-  ).catch(() => []);
+  );
   const types = new Set(found.map((r) => r.t));
   if (types.has("whatsapp")) out.push("WhatsApp");
   if (types.has("telegram")) out.push("Telegram");

@@ -59,9 +59,9 @@ describe.skipIf(!onPostgres)("worker crash safety (PostgreSQL)", () => {
     const { db } = app.deps.database;
     await db.execute(sql`create table if not exists crash_gateway (key text not null,
         created_at timestamptz not null default now())`);
-    const { id: companyId, owner } = await createCompany(app);
+    const { id: companyId, owner } = await createCompany(app, { creditCents: 2_000_000 });
     await allocate(db, { companyId, userId: owner.id, amountCents: 1_000_000 });
-    const base = 80_000_000 + Math.floor(Math.random() * 1_000_000);
+    const base = 91_000_000 + Math.floor(Math.random() * 5_000_000);
     const numbers = Array.from({ length: RECIPIENTS }, (_, i) => `65${base + i}`);
     const res = await app.inject({
       method: "POST",
@@ -74,6 +74,8 @@ describe.skipIf(!onPostgres)("worker crash safety (PostgreSQL)", () => {
     expect(res.json().recipients).toBe(RECIPIENTS);
 
     let kills = 0;
+
+    const progress: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const child = worker(sendId);
       let stderr = "";
@@ -88,7 +90,17 @@ describe.skipIf(!onPostgres)("worker crash safety (PostgreSQL)", () => {
       }
       const code = await exited(child);
       expect(code === null || code === 0, stderr).toBe(true);
+      const [p] = await rows<{ n: string }>(
+        db,
+        sql`select count(*) as n from sms_messages where send_id = ${sendId}::uuid and status = 'accepted'`,
+      );
+      progress.push(Number(p!.n));
     }
+    // the kills landed while the send was under way (some rows sent, others not yet)
+    expect(
+      progress.some((n) => n > 0 && n < RECIPIENTS),
+      progress.join(","),
+    ).toBe(true);
     const last = worker(sendId);
     let stderr = "";
     last.stderr?.on("data", (d) => {

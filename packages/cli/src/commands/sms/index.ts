@@ -1,0 +1,29 @@
+import type { Command } from "commander";
+import type { CommandContext } from "../../session";
+import { formatSmsSend, type SmsSendOptions, smsSend } from "./send";
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+/** `herald sms …`: sending SMS (ARCHITECTURE.md §6 conventions: --json on stdout, usage errors exit 2). */
+export function addSmsCommands(program: Command, out: (s: string) => void, ctx: CommandContext): void {
+  const json = () => Boolean(program.opts().json);
+  const sms = program.command("sms").description("send SMS to numbers, groups or a file of recipients");
+  sms
+    .command("send")
+    .description(
+      "preview and send (or schedule) an SMS; variables {name} and the file's columns are filled per recipient",
+    )
+    .option("--to <numbers>", "mobile numbers with country code, comma-separated (repeatable)", collect)
+    .option("--group <name>", "a contact group by name (repeatable)", collect)
+    .option("--file <file>", "a .csv or .xlsx file: mobile, name, then variable columns")
+    .option("--from <sender>", "one of your SMS sender IDs")
+    .option("--text <text>", "the message")
+    .option("--template <name>", "a message template by name")
+    .option("--at <time>", 'schedule for "YYYY-MM-DD HH:mm" in the company\'s time zone (30-minute steps)')
+    .option("--dry-run", "print the recipients, segments and cost; send nothing")
+    .option("--yes", "do not ask for confirmation (required without a terminal)")
+    .action(async (o: SmsSendOptions) => {
+      const r = await smsSend(o, ctx);
+      out(json() ? `${JSON.stringify(r)}\n` : formatSmsSend(r));
+    });
+}
