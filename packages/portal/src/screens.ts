@@ -51,6 +51,8 @@ export const screens: Partial<Record<string, Lazy>> = {
   "/report/inbox": () => import("./routes/reports/inbox"),
   "/report/outbox": () => import("./routes/reports/outbox"),
   "/report/scheduled": () => import("./routes/reports/scheduled"),
+  "/sms/compose": () => import("./routes/sms/compose"),
+  "/sms/preview": () => import("./routes/sms/preview"),
   "/not-found": () => import("./routes/not-found"),
   "*": () => import("./routes/not-found"),
 };

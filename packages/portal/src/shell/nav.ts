@@ -74,6 +74,7 @@ const parents: [prefix: string, href: string][] = [
   ["/user-manage/user-", "/user-manage/users-list"],
   ["/keyword-mgt/", "/keyword-mgt/keyword-list"],
   ["/mobile-sub/", "/mobile-sub/mobile-list"],
+  ["/sms/preview", "/sms/compose"],
 ];
 
 /** The path the sidebar marks as current: a detail page marks the list it belongs to. */

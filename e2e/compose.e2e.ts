@@ -1,0 +1,405 @@
+import { countSms } from "@herald/domain";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiPost, demoCredentials, type SandboxMessage, signInByApi } from "./support/api";
+import { axeViolations } from "./support/axe";
+import { launchBrowser } from "./support/browser";
+import { type RunningServer, startServer } from "./support/server";
+
+/** Polls that wait for the server on a busy machine. */
+const LOADED = { timeout: 15_000 };
+
+describe("compose: an SMS to a group and a file with variables, previewed, sent once; and a scheduled one", () => {
+  let server: RunningServer;
+  let browser: BrowserContext;
+  let token: string;
+  const stamp = Date.now().toString(36);
+  // Singapore mobile numbers unique to this run
+  const base = 81_000_000 + (Date.now() % 8_000_000);
+  const sg = (n: number) => `65${base + n}`;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    const owner = demoCredentials(server.output());
+    token = await signInByApi(server.url, owner.email, owner.password);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function signedInPage(path: string): Promise<Page> {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") problems.push(m.text());
+    });
+    page.on("pageerror", (e) => problems.push(e.message));
+    (page as Page & { problems?: string[] }).problems = problems;
+    await page.goto(`${server.url}/not-found`);
+    await page.evaluate((t) => localStorage.setItem("userToken", t), token);
+    await page.goto(`${server.url}${path}`);
+    return page;
+  }
+  const consoleErrors = (page: Page) => (page as Page & { problems?: string[] }).problems ?? [];
+
+  async function acknowledge(page: Page, title: string) {
+    const dialog = page.getByRole("alertdialog", { name: title, exact: true });
+    await dialog.waitFor(LOADED);
+    await dialog.getByRole("button", { name: "OK", exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
+  }
+
+  async function noSidewaysScroll(page: Page) {
+    for (const width of [390, 768, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+        .toBeLessThanOrEqual(width);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+
+  const credit = async () =>
+    (await apiPost<{ userCredit: number }>(server.url, "/getProfile", {}, token)).body.userCredit;
+
+  async function pick(page: Page, combobox: string, option: string) {
+    const main = page.getByRole("main");
+    await main.getByRole("combobox", { name: combobox }).click();
+    await page.getByRole("option", { name: option, exact: true }).click();
+  }
+
+  async function stepOne(page: Page) {
+    const main = page.getByRole("main");
+    await main.getByRole("heading", { name: "Channel", exact: true }).waitFor(LOADED);
+    // Next without a channel: the specification's message
+    await main.getByRole("button", { name: "Next", exact: true }).click();
+    await main.getByRole("alert").filter({ hasText: "Please select a Channel!" }).waitFor();
+    await main.getByRole("radio", { name: "SMS", exact: true }).check();
+    await main.getByRole("button", { name: "Next", exact: true }).click();
+    await main.getByRole("alert").filter({ hasText: "Please select a Sender ID!" }).waitFor();
+    await pick(page, "SMS Sender ID", "HERALD");
+    await main.getByRole("button", { name: "Next", exact: true }).click();
+    await main.getByRole("heading", { name: "Recipients", exact: true }).waitFor();
+  }
+
+  it("sends to a group and a file with variables: preview with segments and cost, one send on a double click", async () => {
+    // a group with two members
+    const group = (
+      await apiPost<{ id: string }>(server.url, "/addGroup", { name: `Compose ${stamp}` }, token)
+    ).body;
+    for (const [n, name] of [
+      [1, "Gina"],
+      [2, "Hugo"],
+    ] as const) {
+      const r = await fetch(`${server.url}/api/addContact?groupId=${group.id}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ contactName: `${name} ${stamp}`, contactNumber: sg(n), email: null }),
+      });
+      expect(r.status).toBe(200);
+    }
+    const before = await credit();
+    const since = Date.now();
+
+    const page = await signedInPage("/sms/compose");
+    await page.evaluate(() => sessionStorage.clear());
+    await page.reload();
+    const main = page.getByRole("main");
+    await stepOne(page);
+
+    // ---- step 2: nothing chosen, then a group, a file with variables and a typed number
+    await main.getByRole("button", { name: "Next", exact: true }).click();
+    await main.getByRole("alert").filter({ hasText: "Please choose at least 1 recipient." }).waitFor();
+    await main.getByRole("combobox", { name: "Groups" }).fill(`Compose ${stamp}`);
+    await page.getByRole("option", { name: new RegExp(`Compose ${stamp}`) }).click();
+    await page.keyboard.press("Escape");
+    await main.getByRole("radio", { name: "Contacts & Variables", exact: true }).check();
+    // a wrong type is refused in the browser
+    await page.locator('input[type="file"]').setInputFiles({
+      name: "recipients.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("x"),
+    });
+    await main.getByText("Unsupported file type").first().waitFor();
+    const csv = ["mobile,name,city", `${sg(3)},Ivy ${stamp},Singapore`, `${sg(4)},Jay ${stamp},Penang`].join(
+      "\n",
+    );
+    await page.locator('input[type="file"]').setInputFiles({
+      name: "recipients.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(csv),
+    });
+    await main.getByText(/recipients\.csv: 2 recipients · variables: .*city/).waitFor(LOADED);
+    // a number without its country code is marked; the sample files download
+    const tags = main.getByRole("textbox", { name: "Mobile Numbers" });
+    await tags.fill("91234567");
+    await tags.press("Enter");
+    await main.getByRole("button", { name: "Next", exact: true }).click();
+    await main
+      .getByRole("alert")
+      .filter({ hasText: "Please correct or remove the invalid mobile numbers." })
+      .waitFor();
+    await tags.press("Backspace");
+    await tags.fill(`+${sg(5)}`);
+    await tags.press("Enter");
+    const sample = page.waitForEvent("download");
+    await main.getByRole("button", { name: "Download the Contacts & Variables sample as CSV" }).click();
+    expect((await sample).suggestedFilename()).toBe("Sample Contacts and Variables.csv");
+    expect(await main.getByRole("radio", { name: "Yes", exact: true }).isChecked()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await main.getByRole("button", { name: "Next", exact: true }).click();
+
+    // ---- step 3: the message with variables and its counter
+    await main.getByRole("heading", { name: "Message", exact: true }).waitFor();
+    await main.getByRole("button", { name: "Next", exact: true }).click();
+    await main.getByRole("alert").filter({ hasText: "Please compose a message!" }).waitFor();
+    const box = main.getByRole("textbox", { name: "Message Content" });
+    await box.fill("Hi ");
+    await main.getByRole("button", { name: "{name}", exact: true }).click();
+    await box.press("End");
+    await box.pressSequentially(", see you in ");
+    await main.getByRole("button", { name: "{city}", exact: true }).click();
+    await expect.poll(() => box.inputValue()).toBe("Hi {name}, see you in {city}");
+    const counter = main.getByRole("definition");
+    // "{" and "}" are GSM-7 extension characters: two septets each, as typed
+    await expect.poll(() => counter.allTextContents()).toEqual(["GSM-7", "32", "1", "128"]);
+    await main.getByText("The specification's 57 is not used.", { exact: false }).waitFor();
+    await box.fill(`${"x".repeat(150)}€€€€€ {name}`);
+    // 169 septets: two parts, the escape of a "€" never split (152 + 17 of 153)
+    await expect.poll(() => counter.allTextContents()).toEqual(["GSM-7", "169", "2", "136"]);
+    const unicode = "Hi {name}, see you in {city} ☺";
+    await box.fill(unicode);
+    const ucs2 = countSms(unicode);
+    await expect
+      .poll(() => counter.allTextContents())
+      .toEqual(["UCS-2 (Unicode)", "30", "1", String(ucs2.perSegment - ucs2.characters)]);
+    await box.fill("Hi {name}, see you in {city}");
+    expect(await axeViolations(page)).toEqual([]);
+    await main.getByRole("button", { name: "Next", exact: true }).click();
+
+    // ---- step 4: Send Now; the company's time zone is shown
+    await main.getByRole("heading", { name: "Frequency", exact: true }).waitFor();
+    await main.getByText("Asia/Singapore").waitFor();
+    expect(await main.getByRole("radio", { name: "Send Now", exact: true }).isChecked()).toBe(true);
+    await noSidewaysScroll(page);
+    await main.getByRole("button", { name: "Next", exact: true }).click();
+
+    // ---- step 5: the preview
+    await page.waitForURL(/\/sms\/preview$/);
+    const table = main.getByRole("table", { name: "Recipients preview" });
+    await expect.poll(() => table.getByRole("row").count(), LOADED).toBe(6);
+    const ivy = table.getByRole("row").filter({ hasText: sg(3) });
+    await ivy.getByText(`Hi Ivy ${stamp}, see you in Singapore`).waitFor();
+    await table
+      .getByRole("row")
+      .filter({ hasText: sg(4) })
+      .getByText(`Hi Jay ${stamp}, see you in Penang`)
+      .waitFor();
+    await table
+      .getByRole("row")
+      .filter({ hasText: sg(1) })
+      .getByText(`Hi Gina ${stamp}, see you in`)
+      .waitFor();
+    expect(await ivy.getByRole("cell", { name: "GSM-7" }).count()).toBeGreaterThan(0);
+    const totals = main.getByRole("definition");
+    const facts = await main.getByLabel("Totals").getByRole("term").allTextContents();
+    expect(facts).toEqual(["Channel", "When", "Recipients", "SMS", "Cost", "Your credit"]);
+    const values = await totals.allTextContents();
+    expect(values[0]).toBe("SMS from HERALD");
+    expect(values[1]).toBe("Now");
+    expect(values[2]).toBe("5");
+    expect(values[3]).toBe("5");
+    const cost = values[4]!;
+    expect(cost).toMatch(/^SGD \d+\.\d\d$/);
+    await main.getByText("Skipped: 0 unsubscribed, 0 invalid, 0 duplicate.").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await noSidewaysScroll(page);
+    await page.emulateMedia({ colorScheme: "dark" });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: "light" });
+
+    // Previous keeps the draft across the route change
+    await main.getByRole("button", { name: "Previous", exact: true }).click();
+    await page.waitForURL(/\/sms\/compose$/);
+    await main.getByRole("heading", { name: "Frequency", exact: true }).waitFor();
+    await main.getByRole("button", { name: "Next", exact: true }).click();
+    await page.waitForURL(/\/sms\/preview$/);
+
+    // Done twice in a row sends once
+    const done = main.getByRole("button", { name: "Done", exact: true });
+    await expect.poll(() => done.isDisabled(), LOADED).toBe(false);
+    await done.dblclick();
+    await acknowledge(page, "Processing complete!");
+    await page.waitForURL(/\/report\/outbox$/);
+    const charged = Math.round(Number(cost.replace("SGD ", "")) * 100);
+    const after = await credit();
+    // userCredit is in SGD: the one send reserved its cost once
+    expect(Math.round((before - after) * 100)).toBe(charged);
+    // the sandbox gateway gets each recipient's own text
+    await expect
+      .poll(
+        async () =>
+          ((await (await fetch(`${server.url}/_sandbox/messages.json`)).json()) as SandboxMessage[])
+            .filter(
+              (m) => m.kind === "sms" && m.to.replace("+", "") === sg(4) && Date.parse(m.createdAt) >= since,
+            )
+            .map((m) => m.text),
+        { timeout: 30_000 },
+      )
+      .toEqual([`Hi Jay ${stamp}, see you in Penang`]);
+    expect(consoleErrors(page)).toEqual([]);
+    await page.close();
+  }, 180_000);
+
+  it("schedules a monthly send on the 31st in the company's time zone", async () => {
+    const page = await signedInPage("/sms/compose");
+    await page.evaluate(() => sessionStorage.clear());
+    await page.reload();
+    const main = page.getByRole("main");
+    await stepOne(page);
+    const tags = main.getByRole("textbox", { name: "Mobile Numbers" });
+    await tags.fill(`+${sg(6)}`);
+    await tags.press("Enter");
+    await main.getByRole("button", { name: "Next", exact: true }).click();
+    await main.getByRole("textbox", { name: "Message Content" }).fill("Your monthly statement is ready.");
+    await main.getByRole("button", { name: "Next", exact: true }).click();
+    await main.getByRole("radio", { name: "Monthly", exact: true }).check();
+    await main.getByRole("button", { name: "Next", exact: true }).click();
+    await main
+      .getByRole("alert")
+      .filter({ hasText: "Please select the Schedule Date and Schedule Time." })
+      .waitFor();
+    // the next 31st after today
+    const next31 = (() => {
+      const d = new Date();
+      for (let i = 1; i < 400; i++) {
+        const c = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + i));
+        if (c.getUTCDate() === 31) return c.toISOString().slice(0, 10);
+      }
+      throw new Error("no 31st");
+    })();
+    await main.getByLabel("Schedule Date").fill(next31);
+    await main.getByText("Months without a 31st get it on their last day", { exact: false }).waitFor();
+    await main.getByRole("button", { name: "Next", exact: true }).click();
+    await main
+      .getByRole("alert")
+      .filter({ hasText: "Please select the Schedule Date and Schedule Time." })
+      .waitFor();
+    await pick(page, "Schedule Time", "09:30");
+    expect(await axeViolations(page)).toEqual([]);
+    await main.getByRole("button", { name: "Next", exact: true }).click();
+
+    await page.waitForURL(/\/sms\/preview$/);
+    const values = main.getByLabel("Totals").getByRole("definition");
+    await expect
+      .poll(() => values.nth(1).textContent(), LOADED)
+      .toBe(`Monthly, from ${next31} 09:30 (Asia/Singapore)`);
+    await main.getByText("each run reserves its own credit", { exact: false }).waitFor();
+    const done = main.getByRole("button", { name: "Done", exact: true });
+    await expect.poll(() => done.isDisabled(), LOADED).toBe(false);
+    const answer = page.waitForResponse((r) => r.url().endsWith("/api/sms/send"));
+    await done.click();
+    const sent = (await (await answer).json()) as { status: string; scheduledAt: string | null };
+    // 09:30 in Singapore (UTC+8) is 01:30 UTC
+    expect(sent).toMatchObject({
+      status: "scheduled",
+      scheduledAt: expect.stringMatching(new RegExp(`^${next31}T01:30:00`)),
+    });
+    await acknowledge(page, "Processing complete!");
+    await page.waitForURL(/\/report\/outbox$/);
+    // the draft is gone: a new compose starts empty
+    await page.goto(`${server.url}/sms/compose`);
+    await main.getByRole("heading", { name: "Channel", exact: true }).waitFor(LOADED);
+    expect(await main.getByRole("radio", { name: "SMS", exact: true }).isChecked()).toBe(false);
+    expect(consoleErrors(page)).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it("keeps Done disabled with the ledger's words when the credit does not cover the send", async () => {
+    const depts = (await (
+      await fetch(`${server.url}/api/departments`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { data: { id: string }[] };
+    const email = `broke.${stamp}@example.com`;
+    const password = "FreshStart7!river";
+    const added = await apiPost(
+      server.url,
+      "/addUser",
+      {
+        firstName: "Bo",
+        lastName: "Broke",
+        email,
+        dept: [depts.data[0]!.id],
+        contactNumber: `65${base + 90}`,
+        password,
+        confirmPass: password,
+        userRole: "agent",
+        login2fa: "N",
+        amount: 0,
+      },
+      token,
+    );
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const brokeToken = await signInByApi(server.url, email, password);
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/not-found`);
+    await page.evaluate((t) => localStorage.setItem("userToken", t), brokeToken);
+    await page.goto(`${server.url}/sms/compose`);
+    const main = page.getByRole("main");
+    await main.getByRole("heading", { name: "Channel", exact: true }).waitFor(LOADED);
+    await main.getByRole("radio", { name: "SMS", exact: true }).check();
+    // an agent without sender IDs sends from the gateway's default sender
+    await main.getByText("No sender ID is allowed for you yet", { exact: false }).waitFor();
+    await main.getByRole("button", { name: "Next", exact: true }).click();
+    const tags = main.getByRole("textbox", { name: "Mobile Numbers" });
+    await tags.fill(`+${sg(7)}`);
+    await tags.press("Enter");
+    await main.getByRole("button", { name: "Next", exact: true }).click();
+    await main.getByRole("textbox", { name: "Message Content" }).fill("Hello");
+    await main.getByRole("button", { name: "Next", exact: true }).click();
+    await main.getByRole("button", { name: "Next", exact: true }).click();
+    await page.waitForURL(/\/sms\/preview$/);
+    await main
+      .getByRole("alert")
+      .filter({
+        hasText: /^Credit cannot go below 0: this send costs SGD \d+\.\d\d and your credit is SGD 0\.00\.$/,
+      })
+      .waitFor(LOADED);
+    expect(await main.getByRole("button", { name: "Done", exact: true }).isDisabled()).toBe(true);
+    await page.close();
+  }, 120_000);
+
+  it("sends an e-mail: subject required, addresses as tags, previewed and sent", async () => {
+    const page = await signedInPage("/sms/compose");
+    await page.evaluate(() => sessionStorage.clear());
+    await page.reload();
+    const main = page.getByRole("main");
+    await main.getByRole("heading", { name: "Channel", exact: true }).waitFor(LOADED);
+    await main.getByRole("radio", { name: "Email", exact: true }).check();
+    await main.getByRole("button", { name: "Next", exact: true }).click();
+    await main.getByRole("alert").filter({ hasText: "Please enter the Email Subject." }).waitFor();
+    await main.getByRole("textbox", { name: "Email Subject" }).fill(`News ${stamp}`);
+    await main.getByRole("button", { name: "Next", exact: true }).click();
+    const tags = main.getByRole("textbox", { name: "Email Addresses" });
+    await tags.fill(`reader.${stamp}@example.com`);
+    await tags.press("Enter");
+    await main.getByRole("button", { name: "Next", exact: true }).click();
+    await main.getByRole("textbox", { name: "Message Content" }).fill("Hello {email}");
+    await main.getByRole("button", { name: "Next", exact: true }).click();
+    await main.getByRole("button", { name: "Next", exact: true }).click();
+    await page.waitForURL(/\/sms\/preview$/);
+    const row = main
+      .getByRole("table", { name: "Recipients preview" })
+      .getByRole("row")
+      .filter({ hasText: stamp });
+    await row.getByText(`Hello reader.${stamp}@example.com`).waitFor(LOADED);
+    const done = main.getByRole("button", { name: "Done", exact: true });
+    await expect.poll(() => done.isDisabled(), LOADED).toBe(false);
+    await done.click();
+    await acknowledge(page, "Processing complete!");
+    await page.waitForURL(/\/report\/outbox$/);
+    expect(consoleErrors(page)).toEqual([]);
+    await page.close();
+  }, 120_000);
+});

@@ -1,0 +1,245 @@
+import { ApiError, unwrap } from "@herald/api-client";
+import { MESSAGES } from "@herald/domain";
+import { Breadcrumb, Button, Card, DataTable, type DataTableColumn, Spinner, Stepper } from "@herald/ui";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { $api, api } from "../../api";
+import { useDialogs } from "../../dialogs";
+import { routerLink } from "../../shell/link";
+import * as s from "./compose.css";
+import {
+  COMPOSE_PATH,
+  type ComposePreviewRow,
+  HOME_CRUMB,
+  OUTBOX_PATH,
+  toComposeDraft,
+  useComposeDraft,
+} from "./compose.shared";
+import {
+  COMPOSE_STEPS,
+  DEFAULT_TIME_ZONE,
+  firstInvalidStep,
+  notEnoughCreditText,
+  PREVIEW_STEP,
+  scheduleSummary,
+} from "./compose-rules";
+
+/** A preview row with its place in the list (the same number may appear twice when duplicates are kept). */
+type Row = ComposePreviewRow & { key: string };
+
+const columns: DataTableColumn<Row>[] = [
+  { id: "to", header: "To", value: (r) => r.to, cell: (r) => <span className={s.number}>{r.to}</span> },
+  { id: "name", header: "Name", value: (r) => r.name, priority: "md" },
+  {
+    id: "text",
+    header: "Message",
+    priority: "sm",
+    value: (r) => r.text,
+    cell: (r) => <span className={s.messageText}>{r.text}</span>,
+  },
+  { id: "encoding", header: "Encoding", value: (r) => r.encoding, priority: "lg" },
+  { id: "segments", header: "SMS", value: (r) => r.segments, align: "end" },
+  {
+    id: "cost",
+    header: "Cost (SGD)",
+    value: (r) => r.costCents,
+    text: (r) => r.cost,
+    cell: (r) => r.cost,
+    align: "end",
+  },
+];
+
+/** Step 5 of Compose Message (sms/preview): what will be sent, to whom, and at what cost; Done sends it. */
+export default function Preview() {
+  const navigate = useNavigate();
+  const dialogs = useDialogs();
+  const queryClient = useQueryClient();
+  const { state, setStep, setKey, reset } = useComposeDraft();
+  const one = $api.useQuery("get", "/compose-msg-page-one");
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const sending = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const timeZone = one.data?.timeZone ?? DEFAULT_TIME_ZONE;
+  const invalid = one.data
+    ? firstInvalidStep(state, { senderIds: one.data.senderIds, now: new Date(), timeZone })
+    : null;
+  const body = useMemo(() => toComposeDraft(state), [state]);
+  const preview = $api.useQuery(
+    "post",
+    "/sms/preview",
+    { body },
+    { enabled: Boolean(one.data) && !invalid, staleTime: 0, gcTime: 0, retry: false },
+  );
+
+  useEffect(() => headingRef.current?.focus(), []);
+
+  const backTo = (step: number) => {
+    setStep(step);
+    navigate(COMPOSE_PATH);
+  };
+
+  const totals = preview.data?.totals;
+  const rows = useMemo<Row[]>(
+    () => (preview.data?.rows ?? []).map((r, i) => ({ ...r, key: String(i) })),
+    [preview.data],
+  );
+  const canSend = Boolean(totals?.enough && totals.recipients > 0) && !invalid;
+
+  const done = async () => {
+    if (sending.current || !canSend) return;
+    sending.current = true;
+    setBusy(true);
+    // One key per submission of this draft: a second click, or a retry after a network failure, sends once.
+    const key = state.idempotencyKey || crypto.randomUUID();
+    if (key !== state.idempotencyKey) setKey(key);
+    try {
+      const answer = unwrap(
+        await api.POST("/sms/send", { params: { header: { "Idempotency-Key": key } }, body }),
+      );
+      reset();
+      await queryClient.invalidateQueries({ queryKey: ["post", "/getProfile"] });
+      await dialogs.message("success", answer.message ?? MESSAGES.processingComplete);
+      navigate(OUTBOX_PATH);
+    } catch (err) {
+      if (err instanceof ApiError && err.status < 500) {
+        await dialogs.message("error", err.message);
+        void preview.refetch();
+      } else await dialogs.message("error", MESSAGES.somethingWentWrong);
+    } finally {
+      sending.current = false;
+      setBusy(false);
+    }
+  };
+
+  const errorText = (err: unknown) =>
+    typeof err === "object" && err !== null && "message" in err && typeof err.message === "string"
+      ? err.message
+      : MESSAGES.somethingWentWrong;
+
+  return (
+    <div className={s.page}>
+      <Breadcrumb
+        items={[HOME_CRUMB, { label: "Compose Message", href: COMPOSE_PATH }, { label: "Preview" }]}
+        renderLink={routerLink}
+      />
+      <Card title="Compose Message" headingLevel={2}>
+        <div className={s.step}>
+          <Stepper
+            steps={COMPOSE_STEPS}
+            activeStep={PREVIEW_STEP}
+            label="Compose steps"
+            onStepClick={(index) => backTo(index)}
+          />
+          <section className={s.step} aria-labelledby={headingId}>
+            <h2 id={headingId} ref={headingRef} tabIndex={-1} className={s.legend}>
+              Preview
+            </h2>
+            {one.isPending ? (
+              <Spinner label="Loading" showLabel />
+            ) : one.isError ? (
+              <p className={s.danger} role="alert">
+                {MESSAGES.somethingWentWrong}
+              </p>
+            ) : invalid ? (
+              <div className={s.step}>
+                <p className={s.warning} role="alert">
+                  {invalid.message}
+                </p>
+                <div>
+                  <Button onClick={() => backTo(invalid.step)}>
+                    Go to step {invalid.step + 1}: {COMPOSE_STEPS[invalid.step]?.title}
+                  </Button>
+                </div>
+              </div>
+            ) : preview.isPending ? (
+              <Spinner label="Preparing the preview" showLabel />
+            ) : preview.isError ? (
+              <div className={s.step}>
+                <p className={s.danger} role="alert">
+                  {errorText(preview.error)}
+                </p>
+                <div className={s.chips}>
+                  <Button variant="outline" onClick={() => void preview.refetch()}>
+                    Try again
+                  </Button>
+                </div>
+              </div>
+            ) : (
+              totals && (
+                <>
+                  <dl className={s.facts} aria-label="Totals">
+                    <Fact
+                      term="Channel"
+                      value={
+                        state.channel === "SMS" && state.senderId
+                          ? `SMS from ${state.senderId}`
+                          : state.channel
+                      }
+                    />
+                    <Fact term="When" value={scheduleSummary(state, timeZone)} />
+                    <Fact term="Recipients" value={totals.recipients.toLocaleString("en-US")} />
+                    <Fact term="SMS" value={totals.segments.toLocaleString("en-US")} />
+                    <Fact term="Cost" value={`SGD ${totals.cost}`} />
+                    <Fact term="Your credit" value={`SGD ${totals.balance}`} />
+                  </dl>
+                  <p className={s.note}>
+                    Skipped: {totals.skipped.unsubscribed.toLocaleString("en-US")} unsubscribed,{" "}
+                    {totals.skipped.invalid.toLocaleString("en-US")} invalid,{" "}
+                    {totals.skipped.duplicate.toLocaleString("en-US")} duplicate.
+                    {state.frequency !== "Send Now" && state.frequency !== "One-Time"
+                      ? " The cost is that of one run; each run reserves its own credit."
+                      : ""}
+                  </p>
+                  {!totals.enough && (
+                    <p className={s.danger} role="alert">
+                      {notEnoughCreditText(totals.cost, totals.balance)}
+                    </p>
+                  )}
+                  {totals.recipients === 0 && (
+                    <p className={s.warning} role="alert">
+                      No recipient is left to send to.
+                    </p>
+                  )}
+                  <DataTable
+                    label="Recipients preview"
+                    data={rows}
+                    columns={columns}
+                    getRowId={(r) => r.key}
+                    getRowLabel={(r) => r.to}
+                    pageSizeOptions={[10, 25, 100]}
+                    emptyText="There are no records found."
+                  />
+                  {totals.recipients > preview.data.rows.length && (
+                    <p className={s.note}>
+                      The first {preview.data.rows.length} of {totals.recipients.toLocaleString("en-US")}{" "}
+                      recipients are shown.
+                    </p>
+                  )}
+                </>
+              )
+            )}
+            <div className={s.actions}>
+              <Button variant="outline" tone="secondary" onClick={() => backTo(PREVIEW_STEP - 1)}>
+                Previous
+              </Button>
+              <Button loading={busy} disabled={!canSend} onClick={() => void done()}>
+                Done
+              </Button>
+            </div>
+          </section>
+        </div>
+      </Card>
+    </div>
+  );
+}
+
+function Fact({ term, value }: { term: string; value: string }) {
+  return (
+    <div className={s.fact}>
+      <dt className={s.factTerm}>{term}</dt>
+      <dd className={s.factValue}>{value}</dd>
+    </div>
+  );
+}
