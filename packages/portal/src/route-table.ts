@@ -28,8 +28,6 @@ export interface RouteEntry {
  * shows its empty state (title, `about`, icon); a path that no issue owns must have a built screen.
  */
 const laterIssues: [prefix: string, issue: number][] = [
-  ["/report/", 11],
-  ["/sms/", 11],
   ["/apps/social-broadcast", 13],
   ["/apps/", 12],
 ];

@@ -502,6 +502,34 @@ describe("scheduled sends", () => {
     );
     expect(send).toEqual({ status: "cancelled", next_run_at: null });
   });
+
+  it("deleting a campaign (/deleteCampaign) cancels its scheduled sends and gives their credit back", async () => {
+    const { owner } = await company(1000);
+    const campaign = await post("/addCampaign", { name: `Launch ${Date.now()}` }, owner);
+    expect(campaign.statusCode, campaign.body).toBe(200);
+    const campaignId = campaign.json().id as string;
+    const res = await post(
+      "/sms/send",
+      {
+        campaignId,
+        channel: "SMS",
+        recipients: { numbers: numbers(2) },
+        text: "Hi",
+        frequency: "once",
+        date: tomorrow(),
+        time: "08:00",
+      },
+      owner,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await balance(owner.id)).toBe(990);
+    const other = await company();
+    expect((await post("/deleteCampaign", { selectedRows: [campaignId] }, other.owner)).statusCode).toBe(404);
+    expect(await balance(owner.id)).toBe(990);
+    expect((await post("/deleteCampaign", { selectedRows: [campaignId] }, owner)).statusCode).toBe(200);
+    expect(await balance(owner.id)).toBe(1000);
+    expect((await messagesOf(res.json().id)).map((r) => r.status)).toEqual(["cancelled", "cancelled"]);
+  });
 });
 
 describe("SMS webhooks", () => {
