@@ -68,6 +68,18 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
     const main = page.getByRole("main");
     await main.getByRole("combobox", { name: combobox }).click();
     await page.getByRole("option", { name: option, exact: true }).click();
+    // the list is closed and the page no longer hidden from assistive technology (Radix hides the rest of the
+    // page while a list is open; on a loaded machine that can outlast the click)
+    await page.getByRole("listbox").waitFor({ state: "detached" });
+    await page.waitForFunction(() => !document.getElementById("root")?.hasAttribute("aria-hidden"));
+  }
+
+  /** Waits until the page shows `theme` and its colour transitions have finished (axe reads final colours). */
+  async function settledTheme(page: Page, theme: "dark" | "light") {
+    await page.waitForFunction((t) => document.documentElement.dataset.theme === t, theme);
+    await page.evaluate(() =>
+      Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+    );
   }
 
   async function stepOne(page: Page) {
@@ -217,8 +229,10 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
     expect(await axeViolations(page)).toEqual([]);
     await noSidewaysScroll(page);
     await page.emulateMedia({ colorScheme: "dark" });
+    await settledTheme(page, "dark");
     expect(await axeViolations(page)).toEqual([]);
     await page.emulateMedia({ colorScheme: "light" });
+    await settledTheme(page, "light");
 
     // Previous keeps the draft across the route change
     await main.getByRole("button", { name: "Previous", exact: true }).click();
