@@ -1,11 +1,15 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildApp } from "../../app";
-import { auth, createCompany, sharedDatabase, testConfig } from "../../test/harness";
+import { type Database, openDatabase, runMigrations } from "../../db/client";
+import { auth, createCompany, testConfig } from "../../test/harness";
 import { rows } from "../contacts/contacts.service";
 import { allocate } from "../credit/ledger";
 
@@ -15,21 +19,44 @@ import { allocate } from "../credit/ledger";
  * accepted, each submitted once or — only for messages in flight at a kill — twice with the same key, and the
  * credit charged equals the accepted segments.
  */
-const databaseUrl = inject("databaseUrl");
-const onPostgres = Boolean(databaseUrl);
+const runDatabaseUrl = inject("databaseUrl");
+const onPostgres = Boolean(runDatabaseUrl);
+// A database of its own: the run's shared database also serves other test files whose apps run job workers,
+// and one of them could take this send's delivery jobs and send its rows through another gateway.
+const crashDb = `herald_crash_${process.pid}_${Date.now()}`;
+const databaseUrl = onPostgres
+  ? (() => {
+      const u = new URL(runDatabaseUrl);
+      u.pathname = `/${crashDb}`;
+      return u.toString();
+    })()
+  : "";
 const RECIPIENTS = 10_000;
 const ROUNDS = Number(process.env.SMS_CRASH_ROUNDS ?? 8);
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 let app: FastifyInstance;
+let database: Database | undefined;
 beforeAll(async () => {
   if (!onPostgres) return;
-  const { database, dataDir } = await sharedDatabase();
+  const admin = new pg.Client({ connectionString: runDatabaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${crashDb}`);
+  await admin.end();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "herald-crash-test-"));
+  database = await openDatabase({ databaseUrl, dataDir });
+  await runMigrations(database);
   app = await buildApp({ config: { ...testConfig({}, dataDir), runWorkers: false }, database });
   await app.ready();
 });
 afterAll(async () => {
   await app?.close();
+  await database?.close();
+  if (!onPostgres) return;
+  const admin = new pg.Client({ connectionString: runDatabaseUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${crashDb} with (force)`);
+  await admin.end();
 });
 
 function worker(sendId: string): ChildProcess {
