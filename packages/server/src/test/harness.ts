@@ -26,6 +26,46 @@ export function sharedDatabase() {
   return shared;
 }
 
+/**
+ * A migrated database for one test file whose rows must not be touched by other files' job workers: on
+ * PostgreSQL a fresh database of the run's server (the shared one also serves files running in the other worker
+ * process, whose apps run job workers); on PGlite the worker's shared one (files of a worker run one at a time).
+ * `drop` removes it.
+ */
+export async function privateDatabase(): Promise<{
+  database: Database;
+  dataDir: string;
+  drop: () => Promise<void>;
+}> {
+  const runUrl = inject("databaseUrl") || undefined;
+  if (!runUrl) {
+    const { database, dataDir } = await sharedDatabase();
+    return { database, dataDir, drop: async () => {} };
+  }
+  const name = `herald_private_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const pg = (await import("pg")).default;
+  const admin = new pg.Client({ connectionString: runUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(runUrl);
+  url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "herald-test-"));
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir });
+  await runMigrations(database);
+  return {
+    database,
+    dataDir,
+    drop: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: runUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
 export function testConfig(overrides: Record<string, string> = {}, dataDir?: string): Config {
   return loadConfig({
     HERALD_ENV: "test",

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
 import type { Deps } from "../../deps";
 import { type SmsMessage, type SmsProvider, SmsRejected, SmsThrottled } from "../../providers/sms";
-import { auth, createCompany, createUser, sharedDatabase, testConfig } from "../../test/harness";
+import { auth, createCompany, createUser, eventually, privateDatabase, testConfig } from "../../test/harness";
 import { rows } from "../contacts/contacts.service";
 import { allocate } from "../credit/ledger";
 import { cancelCampaignSends, cancelScheduled } from "./cancel";
@@ -14,9 +14,12 @@ import { signSmsBody } from "./events";
 const SECRET = "sms-webhook-secret-for-tests";
 let app: FastifyInstance;
 let deps: Deps;
+let dropDatabase: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  const { database, dataDir } = await sharedDatabase();
+  // Its own database on PostgreSQL: sends enqueue delivery jobs, which other files' job workers would take.
+  const { database, dataDir, drop } = await privateDatabase();
+  dropDatabase = drop;
   // Workers off: the tests run the worker and the tick themselves, with the gateways they choose.
   app = await buildApp({
     config: { ...testConfig({ SMS_WEBHOOK_SECRET: SECRET }, dataDir), runWorkers: false },
@@ -28,6 +31,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app?.close();
+  await dropDatabase?.();
 });
 
 type Who = { id: string; token: string };
@@ -407,6 +411,9 @@ describe("scheduled sends", () => {
       deps,
       fired.map((r) => r.id),
     );
+    // the tick also enqueued delivery jobs: a job worker on the same database may hold the rows, so the capture
+    // can land a moment after this batch returns
+    await eventually(async () => (await spent(owner.id)) === 10);
     expect(await balance(owner.id)).toBe(990);
     expect(await spent(owner.id)).toBe(10);
   });
