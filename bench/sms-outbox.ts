@@ -6,12 +6,14 @@
  *    its totals and counts per delivery status, a page by cursor, a page in the middle, one user's, an agent's
  *    own, a two-day range), `/api/scheduledSms` and `/api/inbox`, each timed over HTTP (median of BENCH_ROUNDS)
  *    beside the very statements that request sent, replayed on their own connection. Fails when a list call's
- *    median is 100 ms or more. Searches are printed for information (no trigram index on message text).
+ *    median is 100 ms or more, searches included (the trigram index `outbox_search`); the plan of each search
+ *    statement is checked to use that index where it is selective (EXPLAIN).
  * 2. Export: `herald reports export outbox --out FILE` (the built CLI, page by page over HTTP against the built
  *    server in a process of its own) beside psql `\copy (select …) to FILE` of the same columns; prints rows
- *    per second, the ratio COPY time / CLI time (goal >= 0.5) and the CLI's peak RSS.
+ *    per second and the ratio COPY time / CLI time (goal >= 0.5); the CLI's peak RSS for half of the rows
+ *    (a date range) and for all of them (goal: flat, at most 1.25 times).
  *
- * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): a database of its own is created and
+ * BENCH_OUTBOX_PARTS=lists or =export runs one part. BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): a database of its own is created and
  * dropped; skipped when unreachable. Run `npm run build` first (the server and CLI bundles).
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -28,6 +30,8 @@ const SCHEDULED_ROWS = 20_000;
 const INBOX_ROWS = 200_000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const LIMIT_MS = 100;
+/** BENCH_OUTBOX_PARTS: "lists", "export" or both (default). */
+const PARTS = (process.env.BENCH_OUTBOX_PARTS ?? "lists,export").split(",");
 const secret = "bench-secret-bench-secret-bench-secret-0123456789";
 const root = path.resolve(import.meta.dirname, "..");
 const serverEntry = path.join(root, "packages/server/dist/main.js");
@@ -236,157 +240,208 @@ async function main() {
       );
 
       // ---- 1. list calls beside their statements ----
-      await app.listen({ port: 0, host: "127.0.0.1" });
-      const listServer = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
       const [adminUser, agent] = [people[0]!, people[1]!];
-      const call = async (p: string, body: object, token: string) => {
-        const r = await fetch(`${listServer}/api${p}`, {
-          method: "POST",
-          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-          body: JSON.stringify(body),
-        });
-        const b = (await r.json()) as {
-          nextCursor?: string;
-          message?: string;
-          outbox?: unknown[];
-          data?: unknown[];
-        };
-        if (r.status !== 200) throw new Error(`${p}: ${r.status} ${b.message}`);
-        return b;
-      };
-      const first = await call("/outbox?limit=1000", {}, adminUser.token);
-      const [deep] = await database.query<{ ck: string; id: string }>(
-        `select created_at::text as ck, id from sms_messages where company_id = $1 and status <> 'scheduled'
-          order by created_at desc, id desc offset ${Math.floor(OUTBOX_ROWS / 2)} limit 1`,
-        [companyId],
-      );
-      const deepCursor = Buffer.from(`${deep!.ck}|${deep!.id}`).toString("base64url");
-      const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000).toISOString();
-      const cases: [label: string, path: string, body: object, token: string, goal: boolean][] = [
-        ["outbox first page (1000)", "/outbox?limit=1000", {}, adminUser.token, true],
-        [
-          "outbox page 2 by cursor",
-          `/outbox?limit=1000&cursor=${first.nextCursor}`,
-          {},
-          adminUser.token,
-          true,
-        ],
-        ["outbox middle (cursor)", `/outbox?limit=1000&cursor=${deepCursor}`, {}, adminUser.token, true],
-        ["outbox first page (5000)", "/outbox?limit=5000", {}, adminUser.token, true],
-        ["outbox one user (admin)", "/outbox?limit=1000", { userId: agent.id }, adminUser.token, true],
-        ["outbox agent's own", "/outbox?limit=1000", {}, agent.token, true],
-        ["outbox last 2 days", "/outbox?limit=1000", { startDate: twoDaysAgo }, adminUser.token, true],
-        ["scheduled first page", "/scheduledSms?limit=1000", {}, adminUser.token, true],
-        ["scheduled agent's own", "/scheduledSms?limit=1000", {}, agent.token, true],
-        ["inbox first page", "/inbox?limit=1000", {}, adminUser.token, true],
-        ["inbox agent", "/inbox?limit=1000", {}, agent.token, true],
-        ["outbox search 'promo' (info)", "/outbox?limit=100&search=promo", {}, adminUser.token, false],
-        ["outbox search digits (info)", "/outbox?limit=100&search=6580012", {}, adminUser.token, false],
-      ];
-      const raw = new pg.Client({ connectionString: url.toString() });
-      await raw.connect();
-      console.log(
-        `\n${"list call".padEnd(32)}${"rows".padStart(6)}${"queries".padStart(9)}${"API ms".padStart(9)}${"raw ms".padStart(9)}  API / raw`,
-      );
-      for (const [label, p, body, token, goal] of cases) {
-        for (let i = 0; i < 3; i++) await call(p, body, token);
-        const { result, statements } = await recordQueries(() =>
-          app.inject({
+      if (PARTS.includes("lists")) {
+        await app.listen({ port: 0, host: "127.0.0.1" });
+        const listServer = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+        const call = async (p: string, body: object, token: string) => {
+          const r = await fetch(`${listServer}/api${p}`, {
             method: "POST",
-            url: `/api${p}`,
-            headers: { authorization: `Bearer ${token}` },
-            payload: body,
-          }),
+            headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+            body: JSON.stringify(body),
+          });
+          const b = (await r.json()) as {
+            nextCursor?: string;
+            message?: string;
+            outbox?: unknown[];
+            data?: unknown[];
+          };
+          if (r.status !== 200) throw new Error(`${p}: ${r.status} ${b.message}`);
+          return b;
+        };
+        const first = await call("/outbox?limit=1000", {}, adminUser.token);
+        const [deep] = await database.query<{ ck: string; id: string }>(
+          `select created_at::text as ck, id from sms_messages where company_id = $1 and status <> 'scheduled'
+          order by created_at desc, id desc offset ${Math.floor(OUTBOX_ROWS / 2)} limit 1`,
+          [companyId],
         );
-        const answer = result.json() as { outbox?: unknown[]; data?: unknown[] };
-        const rowsSeen = (answer.outbox ?? answer.data ?? []).length;
-        const apiTimes: number[] = [];
-        const rawTimes: number[] = [];
-        for (let i = 0; i < ROUNDS; i++) {
-          let t = performance.now();
-          await call(p, body, token);
-          apiTimes.push(performance.now() - t);
-          t = performance.now();
-          for (const s of statements) await raw.query(s.text, s.params as unknown[]);
-          rawTimes.push(performance.now() - t);
-        }
-        const api = median(apiTimes);
-        const rawMs = median(rawTimes);
-        if (goal && api >= LIMIT_MS) ok = false;
+        const deepCursor = Buffer.from(`${deep!.ck}|${deep!.id}`).toString("base64url");
+        const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000).toISOString();
+        const cases: [label: string, path: string, body: object, token: string, goal: boolean][] = [
+          ["outbox first page (1000)", "/outbox?limit=1000", {}, adminUser.token, true],
+          [
+            "outbox page 2 by cursor",
+            `/outbox?limit=1000&cursor=${first.nextCursor}`,
+            {},
+            adminUser.token,
+            true,
+          ],
+          ["outbox middle (cursor)", `/outbox?limit=1000&cursor=${deepCursor}`, {}, adminUser.token, true],
+          ["outbox first page (5000)", "/outbox?limit=5000", {}, adminUser.token, true],
+          ["outbox one user (admin)", "/outbox?limit=1000", { userId: agent.id }, adminUser.token, true],
+          ["outbox agent's own", "/outbox?limit=1000", {}, agent.token, true],
+          ["outbox last 2 days", "/outbox?limit=1000", { startDate: twoDaysAgo }, adminUser.token, true],
+          ["scheduled first page", "/scheduledSms?limit=1000", {}, adminUser.token, true],
+          ["scheduled agent's own", "/scheduledSms?limit=1000", {}, agent.token, true],
+          ["inbox first page", "/inbox?limit=1000", {}, adminUser.token, true],
+          ["inbox agent", "/inbox?limit=1000", {}, agent.token, true],
+          ["outbox search 'promo'", "/outbox?limit=100&search=promo", {}, adminUser.token, true],
+          [
+            "outbox search 'promo 42'",
+            "/outbox?limit=100&search=promo%20for%2042",
+            {},
+            adminUser.token,
+            true,
+          ],
+          ["outbox search digits", "/outbox?limit=100&search=6580012", {}, adminUser.token, true],
+          ["outbox search common 'hello'", "/outbox?limit=100&search=hello", {}, adminUser.token, true],
+          ["outbox search, agent's own", "/outbox?limit=100&search=promo", {}, agent.token, true],
+        ];
+        const raw = new pg.Client({ connectionString: url.toString() });
+        await raw.connect();
         console.log(
-          `${label.padEnd(32)}${String(rowsSeen).padStart(6)}${String(statements.length).padStart(9)}${api.toFixed(2).padStart(9)}${rawMs.toFixed(2).padStart(9)}  ${(api / rawMs).toFixed(2)}×${goal && api >= LIMIT_MS ? "  (over 100 ms)" : ""}`,
+          `\n${"list call".padEnd(32)}${"rows".padStart(6)}${"queries".padStart(9)}${"API ms".padStart(9)}${"raw ms".padStart(9)}  API / raw`,
         );
+        for (const [label, p, body, token, goal] of cases) {
+          for (let i = 0; i < 3; i++) await call(p, body, token);
+          const { result, statements } = await recordQueries(() =>
+            app.inject({
+              method: "POST",
+              url: `/api${p}`,
+              headers: { authorization: `Bearer ${token}` },
+              payload: body,
+            }),
+          );
+          const answer = result.json() as { outbox?: unknown[]; data?: unknown[] };
+          let plan = "";
+          if (p.includes("search=")) {
+            const s = statements[statements.length - 1]!;
+            const explained = await raw.query(`explain ${s.text}`, s.params as unknown[]);
+            const text = explained.rows.map((r: Record<string, string>) => r["QUERY PLAN"]).join("\n");
+            plan = text.includes("outbox_search") ? "  [outbox_search]" : "  [no index: keyset scan]";
+            if (!text.includes("outbox_search") && !p.includes("search=hello")) {
+              ok = false;
+              plan += " (expected outbox_search)";
+            }
+          }
+          const rowsSeen = (answer.outbox ?? answer.data ?? []).length;
+          const apiTimes: number[] = [];
+          const rawTimes: number[] = [];
+          for (let i = 0; i < ROUNDS; i++) {
+            let t = performance.now();
+            await call(p, body, token);
+            apiTimes.push(performance.now() - t);
+            t = performance.now();
+            for (const s of statements) await raw.query(s.text, s.params as unknown[]);
+            rawTimes.push(performance.now() - t);
+          }
+          const api = median(apiTimes);
+          const rawMs = median(rawTimes);
+          if (goal && api >= LIMIT_MS) ok = false;
+          console.log(
+            `${label.padEnd(32)}${String(rowsSeen).padStart(6)}${String(statements.length).padStart(9)}${api.toFixed(2).padStart(9)}${rawMs.toFixed(2).padStart(9)}  ${(api / rawMs).toFixed(2)}×${goal && api >= LIMIT_MS ? "  (over 100 ms)" : ""}${plan}`,
+          );
+        }
+        await raw.end();
       }
-      await raw.end();
 
       // ---- 2. export through the CLI beside COPY ----
-      const cliOut = path.join(dir, "Sent Messages.csv");
-      const started = performance.now();
-      const child = spawn(
-        process.execPath,
-        [cliEntry, "reports", "export", "outbox", "--out", cliOut, "--json"],
-        {
-          env: {
-            ...process.env,
-            HERALD_URL: serverProcess.url,
-            HERALD_TOKEN: adminUser.token,
-            XDG_CONFIG_HOME: path.join(dir, "cli-config"),
-          },
-          stdio: ["ignore", "pipe", "inherit"],
-        },
-      );
-      const cliPeak = peakOf(child.pid!);
-      let out = "";
-      child.stdout!.on("data", (c: Buffer) => {
-        out += c.toString();
-      });
-      const [code] = (await once(child, "exit")) as [number | null];
-      const cliSeconds = (performance.now() - started) / 1000;
-      const peak = cliPeak.stop();
-      const result = JSON.parse(out || "{}") as { rows?: number };
-      if (code !== 0 || result.rows !== OUTBOX_ROWS)
-        throw new Error(`herald reports export exited ${code}: ${out}`);
+      if (PARTS.includes("export")) {
+        /** `herald reports export outbox` into `file` (extra flags: a date range): seconds, peak RSS, rows. */
+        const exportWithCli = async (file: string, extra: string[]) => {
+          const started = performance.now();
+          const child = spawn(
+            process.execPath,
+            [cliEntry, "reports", "export", "outbox", "--out", file, "--json", ...extra],
+            {
+              env: {
+                ...process.env,
+                HERALD_URL: serverProcess!.url,
+                HERALD_TOKEN: adminUser.token,
+                XDG_CONFIG_HOME: path.join(dir, "cli-config"),
+              },
+              stdio: ["ignore", "pipe", "inherit"],
+            },
+          );
+          const cliPeak = peakOf(child.pid!);
+          let out = "";
+          child.stdout!.on("data", (c: Buffer) => {
+            out += c.toString();
+          });
+          const [code] = (await once(child, "exit")) as [number | null];
+          const seconds = (performance.now() - started) / 1000;
+          const peak = cliPeak.stop();
+          const result = JSON.parse(out || "{}") as { rows?: number };
+          if (code !== 0 || result.rows === undefined)
+            throw new Error(`herald reports export exited ${code}: ${out}`);
+          return { seconds, peak, rows: result.rows };
+        };
+        // memory at half the rows (the newest fifty of the hundred sends), then the whole outbox: a process's
+        // RSS settles after its first few hundred thousand rows (heap and buffers), so half is the fair mark
+        const small = await exportWithCli(path.join(dir, "half.csv"), [
+          "--from",
+          new Date(Date.now() - 50.5 * 3600_000).toISOString(),
+        ]);
+        const cliOut = path.join(dir, "Sent Messages.csv");
+        const full = await exportWithCli(cliOut, []);
+        const cliSeconds = full.seconds;
+        const peak = full.peak;
+        if (full.rows !== OUTBOX_ROWS)
+          throw new Error(`the export wrote ${full.rows} of ${OUTBOX_ROWS} rows`);
 
-      // the server's part alone: the same export read by curl into /dev/null
-      const curlStarted = performance.now();
-      const curl = spawnSync("curl", [
-        "-sS",
-        "-o",
-        "/dev/null",
-        "-H",
-        `authorization: Bearer ${adminUser.token}`,
-        `${serverProcess.url}/api/reports/export?report=outbox&format=csv`,
-      ]);
-      const curlSeconds = (performance.now() - curlStarted) / 1000;
-      if (curl.status !== 0) throw new Error(`curl failed: ${curl.stderr}`);
+        // the server's part alone: the same export read by curl into /dev/null
+        const curlStarted = performance.now();
+        const curl = spawnSync("curl", [
+          "-sS",
+          "-o",
+          "/dev/null",
+          "-H",
+          `authorization: Bearer ${adminUser.token}`,
+          `${serverProcess.url}/api/reports/export?report=outbox&format=csv`,
+        ]);
+        const curlSeconds = (performance.now() - curlStarted) / 1000;
+        if (curl.status !== 0) throw new Error(`curl failed: ${curl.stderr}`);
 
-      const copyOut = path.join(dir, "copy.csv");
-      const copyStarted = performance.now();
-      const psql = spawnSync(
-        "psql",
-        [
-          url.toString(),
-          "-q",
-          "-c",
-          `\\copy (select m.sender_id, m.recipient, m.text, case when m.billable then 'yes' else 'no' end, coalesce(m.delivered_st, ''), m.segments, m.created_at from sms_messages m where m.company_id = '${companyId}' and m.channel = 'sms' and m.status in ('queued', 'submitting', 'accepted', 'delivered', 'failed', 'rejected') order by m.created_at desc, m.id desc) to '${copyOut}' with (format csv, header)`,
-        ],
-        { encoding: "utf8" },
-      );
-      const copySeconds = (performance.now() - copyStarted) / 1000;
-      if (psql.status !== 0) throw new Error(`psql \\copy failed: ${psql.stderr}`);
-      console.log(`\nexport of ${OUTBOX_ROWS.toLocaleString("en-US")} outbox rows`);
-      console.log(
-        `  CLI (herald reports export outbox): ${(OUTBOX_ROWS / cliSeconds).toFixed(0).padStart(8)} rows/s, ${cliSeconds.toFixed(1)} s, ${mb(statSync(cliOut).size)}`,
-      );
-      console.log(
-        `  server alone (curl > /dev/null):   ${(OUTBOX_ROWS / curlSeconds).toFixed(0).padStart(8)} rows/s, ${curlSeconds.toFixed(1)} s`,
-      );
-      console.log(
-        `  COPY TO (psql \\copy):              ${(OUTBOX_ROWS / copySeconds).toFixed(0).padStart(8)} rows/s, ${copySeconds.toFixed(1)} s, ${mb(statSync(copyOut).size)}`,
-      );
-      console.log(`  ratio COPY time / CLI time: ${(copySeconds / cliSeconds).toFixed(2)} (goal >= 0.5)`);
-      console.log(`  peak RSS of the CLI: ${mb(peak)}`);
-      writeFileSync(path.join(dir, "done"), "");
+        const copyOut = path.join(dir, "copy.csv");
+        const copyStarted = performance.now();
+        const psql = spawnSync(
+          "psql",
+          [
+            url.toString(),
+            "-q",
+            "-c",
+            `\\copy (select m.sender_id, m.recipient, m.text, case when m.billable then 'yes' else 'no' end, coalesce(m.delivered_st, ''), m.segments, m.created_at from sms_messages m where m.company_id = '${companyId}' and m.channel = 'sms' and m.status in ('queued', 'submitting', 'accepted', 'delivered', 'failed', 'rejected') order by m.created_at desc, m.id desc) to '${copyOut}' with (format csv, header)`,
+          ],
+          { encoding: "utf8" },
+        );
+        const copySeconds = (performance.now() - copyStarted) / 1000;
+        if (psql.status !== 0) throw new Error(`psql \\copy failed: ${psql.stderr}`);
+        console.log(`\nexport of ${OUTBOX_ROWS.toLocaleString("en-US")} outbox rows`);
+        console.log(
+          `  CLI (herald reports export outbox): ${(OUTBOX_ROWS / cliSeconds).toFixed(0).padStart(8)} rows/s, ${cliSeconds.toFixed(1)} s, ${mb(statSync(cliOut).size)}`,
+        );
+        console.log(
+          `  server alone (curl > /dev/null):   ${(OUTBOX_ROWS / curlSeconds).toFixed(0).padStart(8)} rows/s, ${curlSeconds.toFixed(1)} s`,
+        );
+        console.log(
+          `  COPY TO (psql \\copy):              ${(OUTBOX_ROWS / copySeconds).toFixed(0).padStart(8)} rows/s, ${copySeconds.toFixed(1)} s, ${mb(statSync(copyOut).size)}`,
+        );
+        const ratio = copySeconds / cliSeconds;
+        console.log(`  ratio COPY time / CLI time: ${ratio.toFixed(2)} (goal >= 0.5)`);
+        const growth = peak / small.peak;
+        console.log(
+          `  peak RSS of the CLI: ${mb(small.peak)} at ${small.rows.toLocaleString("en-US")} rows, ${mb(peak)} at ${OUTBOX_ROWS.toLocaleString("en-US")} rows (×${growth.toFixed(2)}, goal: flat, <= 1.25)`,
+        );
+        if (ratio < 0.5) {
+          ok = false;
+          console.error(`  the export is under half the speed of COPY`);
+        }
+        if (growth > 1.25) {
+          ok = false;
+          console.error(`  the CLI's memory grew with the rows`);
+        }
+        writeFileSync(path.join(dir, "done"), "");
+      }
     } finally {
       await app.close();
     }
@@ -398,7 +453,7 @@ async function main() {
     rmSync(dir, { recursive: true, force: true });
   }
   if (!ok) {
-    console.error(`a list call took ${LIMIT_MS} ms or more (median) at ${OUTBOX_ROWS} outbox rows`);
+    console.error(`a goal was missed at ${OUTBOX_ROWS} outbox rows (see above)`);
     process.exit(1);
   }
 }

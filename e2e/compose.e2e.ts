@@ -67,10 +67,16 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
   async function pick(page: Page, combobox: string, option: string) {
     const main = page.getByRole("main");
     await main.getByRole("combobox", { name: combobox }).click();
-    await page.getByRole("option", { name: option, exact: true }).click();
+    const choice = page.getByRole("option", { name: option, exact: true });
+    await choice.click();
     // the list is closed and the page no longer hidden from assistive technology (Radix hides the rest of the
-    // page while a list is open; on a loaded machine that can outlast the click)
-    await page.getByRole("listbox").waitFor({ state: "detached" });
+    // page while a list is open; on a loaded machine that can outlast the click). A click that landed while the
+    // list was still opening (it ignores pointer-up then) is made again.
+    const list = page.getByRole("listbox");
+    await list.waitFor({ state: "detached", timeout: 10_000 }).catch(async () => {
+      await choice.click();
+      await list.waitFor({ state: "detached" });
+    });
     await page.waitForFunction(() => !document.getElementById("root")?.hasAttribute("aria-hidden"));
   }
 
@@ -263,11 +269,21 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
         { timeout: 30_000 },
       )
       .toEqual([`Hi Jay ${stamp}, see you in Penang`]);
+    // the outbox follows the message until the sandbox gateway's delivery receipt: Delivered, 1 SMS
+    const sentRow = main
+      .getByRole("table", { name: "Outbox" })
+      .getByRole("row")
+      .filter({ hasText: `Hi Jay ${stamp}, see you in Penang` });
+    await expect.poll(() => sentRow.count(), LOADED).toBe(1);
+    await expect
+      .poll(() => sentRow.getByText("Delivered", { exact: true }).count(), { timeout: 30_000 })
+      .toBe(1);
     expect(consoleErrors(page)).toEqual([]);
     await page.close();
   }, 180_000);
 
-  it("schedules a monthly send on the 31st in the company's time zone", async () => {
+  it("schedules a monthly send on the 31st in the company's time zone; deleting it gives the credit back", async () => {
+    const before = await credit();
     const page = await signedInPage("/sms/compose");
     await page.evaluate(() => sessionStorage.clear());
     await page.reload();
@@ -277,7 +293,9 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
     await tags.fill(`+${sg(6)}`);
     await tags.press("Enter");
     await main.getByRole("button", { name: "Next", exact: true }).click();
-    await main.getByRole("textbox", { name: "Message Content" }).fill("Your monthly statement is ready.");
+    await main
+      .getByRole("textbox", { name: "Message Content" })
+      .fill(`Your monthly statement ${stamp} is ready.`);
     await main.getByRole("button", { name: "Next", exact: true }).click();
     await main.getByRole("radio", { name: "Monthly", exact: true }).check();
     await main.getByRole("button", { name: "Next", exact: true }).click();
@@ -327,6 +345,79 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
     await page.goto(`${server.url}/sms/compose`);
     await main.getByRole("heading", { name: "Channel", exact: true }).waitFor(LOADED);
     expect(await main.getByRole("radio", { name: "SMS", exact: true }).isChecked()).toBe(false);
+    // the first run's credit is held from now on
+    const held = await credit();
+    expect(held).toBeLessThan(before);
+
+    // deleting the scheduled message from the report gives its credit back
+    await page.goto(`${server.url}/report/scheduled`);
+    const row = main
+      .getByRole("table", { name: "Scheduled SMS" })
+      .getByRole("row")
+      .filter({ hasText: `Your monthly statement ${stamp} is ready.` });
+    await expect.poll(() => row.count(), LOADED).toBe(1);
+    await row.getByRole("checkbox").check();
+    await main.getByRole("button", { name: "Delete" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Are you sure?", exact: true });
+    await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+    await acknowledge(page, "Data Deleted Successful !");
+    await expect.poll(() => row.count(), LOADED).toBe(0);
+    await expect.poll(credit, LOADED).toBe(before);
+    expect(consoleErrors(page)).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it("finds a contact beyond the 1,000 listed by searching the phone book, and keeps its name once chosen", async () => {
+    // 1,001 contacts: the first one uploaded is not among the newest 1,000 that step 2 lists
+    const lines = ["mobile,name"];
+    for (let i = 0; i < 1001; i++)
+      lines.push(`${sg(1000 + i)},${i === 0 ? `Oldest ${stamp}` : `Book ${stamp} ${i}`}`);
+    const form = new FormData();
+    form.append("file", new Blob([lines.join("\n")], { type: "text/csv" }), "book.csv");
+    const up = await fetch(`${server.url}/api/addContacts`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect([200, 202]).toContain(up.status);
+    if (up.status === 202) {
+      const { id } = (await up.json()) as { id: string };
+      await expect
+        .poll(
+          async () =>
+            (
+              (await (
+                await fetch(`${server.url}/api/contactImports/${id}`, {
+                  headers: { authorization: `Bearer ${token}` },
+                })
+              ).json()) as { status: string }
+            ).status,
+          { timeout: 60_000 },
+        )
+        .toBe("done");
+    }
+
+    const page = await signedInPage("/sms/compose");
+    await page.evaluate(() => sessionStorage.clear());
+    await page.reload();
+    const main = page.getByRole("main");
+    await stepOne(page);
+    const contacts = main.getByRole("combobox", { name: "Contacts" });
+    await main.getByText("Type a name or number to search the whole phone book.").waitFor(LOADED);
+    await contacts.fill(`Oldest ${stamp}`);
+    await page.getByRole("option", { name: `Oldest ${stamp} (+${sg(1000)})` }).click({ timeout: 15_000 });
+    await page.keyboard.press("Escape");
+    // the chip keeps the name after the search is gone
+    await expect
+      .poll(() => main.getByRole("list", { name: "Selected" }).first().textContent(), LOADED)
+      .toContain(`Oldest ${stamp}`);
+    await main.getByRole("button", { name: "Next", exact: true }).click();
+    await main.getByRole("textbox", { name: "Message Content" }).fill("Hello {name}");
+    await main.getByRole("button", { name: "Next", exact: true }).click();
+    await main.getByRole("radio", { name: "Send Now", exact: true }).check();
+    await main.getByRole("button", { name: "Next", exact: true }).click();
+    await page.waitForURL(/\/sms\/preview$/);
+    await main.getByText(`Hello Oldest ${stamp}`).first().waitFor(LOADED);
     expect(consoleErrors(page)).toEqual([]);
     await page.close();
   }, 120_000);

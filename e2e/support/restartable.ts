@@ -92,7 +92,10 @@ export async function startSqlServer(): Promise<SqlServer> {
       }
       await halt();
       const { PGlite } = await import("@electric-sql/pglite");
-      const db = await PGlite.create(path.join(dataDir, "pgdata"));
+      // The extensions the server loads: tables with trigram or btree_gin indexes cannot be written without them.
+      const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+      const { btree_gin } = await import("@electric-sql/pglite/contrib/btree_gin");
+      const db = await PGlite.create(path.join(dataDir, "pgdata"), { extensions: { pg_trgm, btree_gin } });
       await db.query(text, params);
       await db.close();
       await start();

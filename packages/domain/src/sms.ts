@@ -75,6 +75,11 @@ const GSM_EXTENSION_DECODE: ReadonlyMap<number, string> = new Map(
   [...GSM_EXTENSION_TABLE].map(([c, s]) => [s, c] as [number, string]),
 );
 
+/** Septets of each UTF-16 unit in the GSM 7-bit alphabet (0: not in it); every GSM character is one unit. */
+const GSM_COST = new Uint8Array(0x10000);
+for (const c of GSM_BASIC.keys()) GSM_COST[c.charCodeAt(0)] = 1;
+for (const c of GSM_EXTENSION_TABLE.keys()) GSM_COST[c.charCodeAt(0)] = 2;
+
 /** Septets a character takes in the GSM 7-bit alphabet, or 0 when it is not in it. */
 function gsmCost(char: string): number {
   if (GSM_BASIC.has(char)) return 1;
@@ -148,7 +153,74 @@ function segment(text: string): { count: SmsCount; parts: string[] } {
 
 /** Encoding, length and number of SMS for a message text. Empty text is 0 segments. */
 export function countSms(text: string): SmsCount {
-  return segment(text).count;
+  // The same rule as segment() without building the parts: one pass over the UTF-16 units with a table of
+  // septet costs (every character of both GSM tables is one unit), a second only for multi-part UCS-2 text.
+  const len = text.length;
+  if (len === 0) return segment(text).count;
+  // GSM-7: the septets and, as if the text were multi-part, its parts of 153 (greedy, an escape pair whole).
+  let septets = 0;
+  let parts = 1;
+  let used = 0;
+  let gsm = true;
+  for (let i = 0; i < len; i++) {
+    const n = GSM_COST[text.charCodeAt(i)]!;
+    if (n === 0) {
+      gsm = false;
+      break;
+    }
+    septets += n;
+    if (used + n > GSM_PART_LIMIT) {
+      parts++;
+      used = 0;
+    }
+    used += n;
+  }
+  if (gsm) {
+    const single = septets <= GSM_SINGLE_LIMIT;
+    const perSegment = single ? GSM_SINGLE_LIMIT : GSM_PART_LIMIT;
+    return {
+      encoding: "gsm7",
+      characters: septets,
+      segments: single ? 1 : parts,
+      perSegment,
+      remaining: single ? GSM_SINGLE_LIMIT - septets : GSM_PART_LIMIT - used,
+    };
+  }
+  if (len <= UCS2_SINGLE_LIMIT) {
+    return {
+      encoding: "ucs2",
+      characters: len,
+      segments: 1,
+      perSegment: UCS2_SINGLE_LIMIT,
+      remaining: UCS2_SINGLE_LIMIT - len,
+    };
+  }
+  // UCS-2 parts: a code point takes its UTF-16 units (a surrogate pair 2, kept whole; a lone surrogate 1).
+  parts = 1;
+  used = 0;
+  for (let i = 0; i < len; i++) {
+    const u = text.charCodeAt(i);
+    let n = 1;
+    if (u >= 0xd800 && u <= 0xdbff && i + 1 < len) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        n = 2;
+        i++;
+      }
+    }
+    if (used + n > UCS2_PART_LIMIT) {
+      parts++;
+      used = 0;
+    }
+    used += n;
+  }
+  return {
+    encoding: "ucs2",
+    characters: len,
+    segments: parts,
+    perSegment: UCS2_PART_LIMIT,
+    remaining: UCS2_PART_LIMIT - used,
+  };
 }
 
 /**

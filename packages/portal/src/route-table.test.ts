@@ -28,12 +28,13 @@ describe("route table", () => {
     });
   });
 
-  it("adds only designed pages beside routes.tsv: the credit statement, the Terms of Service and the Privacy Policy", () => {
+  it("adds only designed pages beside routes.tsv: the credit statement, the Terms of Service, the Privacy Policy and the channel connect page", () => {
     const added = routeTable.filter((entry) => entry.added);
     expect(added.map((entry) => [entry.path, entry.guard, entry.designed])).toEqual([
       ["/legal/terms", "public", true],
       ["/legal/privacy", "public", true],
       ["/credit-mgt/statement", "login", true],
+      ["/apps/channel-management/connect", "admin", true],
     ]);
   });
 

@@ -27,10 +27,7 @@ export interface RouteEntry {
  * Screens that an open issue builds, by path prefix (the first match wins). Until it lands, such a screen
  * shows its empty state (title, `about`, icon); a path that no issue owns must have a built screen.
  */
-const laterIssues: [prefix: string, issue: number][] = [
-  ["/apps/social-broadcast", 13],
-  ["/apps/", 12],
-];
+const laterIssues: [prefix: string, issue: number][] = [];
 
 /** The issue that builds the screen at `path`, or undefined when the screen is already built. */
 export const laterIssue = (path: string): number | undefined =>
@@ -318,6 +315,18 @@ export const routeTable: RouteEntry[] = [
     title: "Channels",
     about:
       "Connect WhatsApp, Messenger, Telegram, LINE, Viber and other channels, and keep their message templates in sync.",
+    icon: "settings",
+  },
+  // ---- Channel connect page (designed and added: the page the connect and edit links open) ----
+  {
+    path: "/apps/channel-management/connect",
+    guard: "admin",
+    screen: "connect or edit a channel (?token=)",
+    designed: true,
+    added: true,
+    title: "Connect channel",
+    about:
+      "Pick a channel type, name the channel, choose its departments, and connect its sandbox channel or your provider account.",
     icon: "settings",
   },
   {

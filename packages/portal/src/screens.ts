@@ -5,9 +5,16 @@ type Lazy = () => Promise<{ default: ComponentType }>;
 
 /** Built screens by path. */
 export const screens: Partial<Record<string, Lazy>> = {
-  "/": () => import("./routes/home"),
-  // The inbox arrives with its issue: until then the home greeting stands in for it.
-  "/apps/social-chat": () => import("./routes/home"),
+  // Home is the shared inbox; a company with no chat yet sees how to start there.
+  "/": () => import("./routes/social/social-chat"),
+  "/apps/social-chat": () => import("./routes/social/social-chat"),
+  "/apps/social-chat/:subscriberId": () => import("./routes/social/social-chat"),
+  "/apps/channel-management": () => import("./routes/social/channel-management"),
+  "/apps/channel-management/connect": () => import("./routes/social/connect-channel"),
+  "/apps/bot-settings": () => import("./routes/social/bot-settings"),
+  "/apps/social-broadcast": () => import("./routes/broadcast/broadcast-wizard"),
+  "/apps/social-broadcast-report": () => import("./routes/broadcast/broadcast-report"),
+  "/apps/social-broadcast-report/:id": () => import("./routes/broadcast/broadcast-breakdown"),
   "/admin/profile": () => import("./routes/profile/my-profile"),
   "/admin/profile-settings": () => import("./routes/profile/settings"),
   "/login": () => import("./routes/auth/login"),

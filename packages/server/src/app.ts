@@ -8,16 +8,21 @@ import type { Deps, Handler, Handlers } from "./deps";
 import { HttpError, NotImplemented } from "./errors";
 import { startQueue } from "./jobs/queue";
 import { jobHandlers } from "./jobs/workers";
+import { EventHub, listenForEvents } from "./lib/events";
 import { listenForInvalidations, SessionCache } from "./lib/session-cache";
 import { departmentHandlers } from "./modules/admin/departments.routes";
 import { userAdminHandlers } from "./modules/admin/users.routes";
 import { accountHandlers } from "./modules/auth/auth.routes";
+import { broadcastHandlers } from "./modules/broadcasts/broadcasts.routes";
 import { campaignHandlers } from "./modules/campaigns/campaigns.routes";
+import { channelHandlers } from "./modules/channels/channels.routes";
+import { chatHandlers } from "./modules/chat/chat.routes";
 import { contactHandlers } from "./modules/contacts/contacts.routes";
 import { stopContactImports } from "./modules/contacts/import.service";
 import { creditHandlers } from "./modules/credit/credit.routes";
 import { statementHandlers } from "./modules/credit/statement.routes";
 import { thresholdHandlers } from "./modules/credit/thresholds.routes";
+import { eventHandlers, installEventStreamToken } from "./modules/events/events.routes";
 import { keywordHandlers } from "./modules/keywords/keywords.routes";
 import { mobileSubHandlers } from "./modules/mobile-sub/mobile-sub.routes";
 import { paymentHandlers, registerSandboxPaymentPages } from "./modules/payments/payments.routes";
@@ -26,6 +31,7 @@ import { registerSandboxPages, sandboxHandlers } from "./modules/sandbox/sandbox
 import { providerEventHandler } from "./modules/sms/events";
 import { smsHandlers } from "./modules/sms/sms.routes";
 import { systemHandlers } from "./modules/system/system.routes";
+import { templateHandlers } from "./modules/templates/templates.routes";
 import { authenticate } from "./plugins/actor";
 import { installNoStore } from "./plugins/cache-control";
 import { installContentTypeCheck } from "./plugins/content-type";
@@ -68,6 +74,11 @@ function moduleHandlers(deps: Deps): Handlers {
     ...campaignHandlers(deps),
     ...reportHandlers(deps),
     ...smsHandlers(deps),
+    ...templateHandlers(deps),
+    ...channelHandlers(deps),
+    ...chatHandlers(deps),
+    ...broadcastHandlers(deps),
+    ...eventHandlers(deps),
   };
 }
 
@@ -123,7 +134,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const stopListening = await listenForInvalidations(database, sessionCache, {
     onError: (err) => app.log.warn({ err }, "session invalidation listener lost; sessions are not cached"),
   });
-  const deps: Deps = { config, database, queue, email, sms, payments };
+  if (config.channelKeyDerived && config.env !== "test") {
+    app.log.warn(
+      "HERALD_CHANNEL_KEY is not set: channel credentials are encrypted with a key derived from the JWT secret; set HERALD_CHANNEL_KEY (32 bytes, hex or base64) before connecting real channels",
+    );
+  }
+  // Live updates: this process hears every committed change's event (LISTEN/NOTIFY) for its open streams.
+  const events = new EventHub();
+  const stopEvents = await listenForEvents(database, events, {
+    onError: (err) => app.log.warn({ err }, "event listener lost; reconnecting"),
+  });
+  const deps: Deps = { config, database, queue, email, sms, payments, events };
   app.decorate("deps", deps);
   // Delivery receipts and inbound messages pushed by the SMS driver over its own connection (SMPP).
   sms.onEvent?.(providerEventHandler(deps));
@@ -133,6 +154,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook("onClose", async () => {
     await stopContactImports(deps); // contacts: running imports commit their batch and end
     await stopListening();
+    await stopEvents();
     await queue.stop();
     await email.close();
     await sms.close();
@@ -157,6 +179,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   installJsonBody(app);
   await installPublicRateLimit(app, spec, config.publicRateLimit);
   installNoStore(app);
+  installEventStreamToken(app);
 
   if (opts.validateResponses) installResponseValidation(app);
   // Before any route plugin: Fastify copies the error handler into child contexts when they are created.

@@ -73,6 +73,7 @@ describe("config", () => {
         SMPP_URL: "smpp://u:p@smsc.example.com",
         STRIPE_SECRET_KEY: "sk_live_x",
         STRIPE_WEBHOOK_SECRET: "whsec_x",
+        HERALD_CHANNEL_KEY: "a".repeat(64),
       }),
     ).not.toThrow();
   });
@@ -132,8 +133,34 @@ describe("config", () => {
       ...real,
       STRIPE_SECRET_KEY: "sk_live_123",
       STRIPE_WEBHOOK_SECRET: "whsec_abc",
+      HERALD_CHANNEL_KEY: "a".repeat(64),
     });
     expect(c.payments.provider).toBe("stripe");
+  });
+
+  it("reads the channel credentials key, or derives one from the JWT secret outside production", () => {
+    const key = Buffer.alloc(32, 7);
+    const hex = loadConfig({ HERALD_DATA_DIR: dir(), HERALD_CHANNEL_KEY: key.toString("hex") });
+    expect(hex.channelKey.equals(key)).toBe(true);
+    expect(hex.channelKeyDerived).toBe(false);
+    const b64 = loadConfig({ HERALD_DATA_DIR: dir(), HERALD_CHANNEL_KEY: key.toString("base64") });
+    expect(b64.channelKey.equals(key)).toBe(true);
+    expect(() => loadConfig({ HERALD_DATA_DIR: dir(), HERALD_CHANNEL_KEY: "short" })).toThrow(
+      "HERALD_CHANNEL_KEY must be 32 bytes, written as 64 hex digits or in base64",
+    );
+    const derived = loadConfig({ HERALD_DATA_DIR: dir() });
+    expect(derived.channelKeyDerived).toBe(true);
+    expect(derived.channelKey).toHaveLength(32);
+    const real = {
+      HERALD_DATA_DIR: dir(),
+      HERALD_ENV: "production",
+      SMTP_URL: "smtp://mail.example.com",
+      SMS_PROVIDER: "http",
+      SMS_URL: "https://sms.example.com",
+      STRIPE_SECRET_KEY: "sk_live_123",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc",
+    };
+    expect(() => loadConfig(real)).toThrow(/^HERALD_ENV=production needs HERALD_CHANNEL_KEY/);
   });
 
   it("listens on this machine only by default, except in production", () => {

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { hkdfSync, randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ensurePrivateDir } from "./db/data-dir";
@@ -16,6 +16,24 @@ export interface Config {
   /** PostgreSQL connection string; when unset the embedded PGlite is used. */
   databaseUrl: string | undefined;
   jwtSecret: Uint8Array;
+  /**
+   * AES-256-GCM key for channel credentials at rest (HERALD_CHANNEL_KEY: 32 bytes as 64 hex digits or base64).
+   * Outside production, when unset, it is derived from the JWT secret (`channelKeyDerived` true: a warning is
+   * logged at start); production refuses to start without it unless HERALD_ALLOW_SANDBOX is set.
+   */
+  channelKey: Buffer;
+  channelKeyDerived: boolean;
+  /**
+   * Provider APIs of the channel connectors (TELEGRAM_API_URL, WHATSAPP_API_URL, LINE_API_URL, VIBER_API_URL: tests and egress
+   * proxies; the
+   * public ones when unset).
+   */
+  channelApis: {
+    telegram: string | undefined;
+    whatsapp: string | undefined;
+    line: string | undefined;
+    viber: string | undefined;
+  };
   /** Access token lifetime in seconds. */
   tokenTtlSeconds: number;
   smtpUrl: string | undefined;
@@ -139,6 +157,30 @@ function loadJwtSecret(env: Env, dataDir: string): Uint8Array {
   return new TextEncoder().encode(readFileSync(file, "utf8").trim());
 }
 
+/** HERALD_CHANNEL_KEY, or (outside production) a key derived from the JWT secret. */
+function loadChannelKey(
+  env: Env,
+  herEnv: Config["env"],
+  allowSandbox: boolean,
+  jwtSecret: Uint8Array,
+): { key: Buffer; derived: boolean } {
+  const raw = env.HERALD_CHANNEL_KEY?.trim();
+  if (raw) {
+    const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, "hex") : Buffer.from(raw, "base64");
+    if (key.length !== 32) {
+      throw new ConfigError("HERALD_CHANNEL_KEY must be 32 bytes, written as 64 hex digits or in base64");
+    }
+    return { key, derived: false };
+  }
+  if (herEnv === "production" && !allowSandbox) {
+    throw new ConfigError(
+      "HERALD_ENV=production needs HERALD_CHANNEL_KEY (the key of channel credentials at rest)",
+    );
+  }
+  const key = Buffer.from(hkdfSync("sha256", jwtSecret, "herald", "channel-credentials", 32));
+  return { key, derived: true };
+}
+
 const defaultPortalDir = () => {
   const here = path.dirname(new URL(import.meta.url).pathname);
   // works from src/ (tsx, vitest) and from dist/ (built)
@@ -171,6 +213,7 @@ export function loadConfig(env: Env = process.env): Config {
       throw new ConfigError((err as Error).message);
     }
   }
+  const jwtSecret = loadJwtSecret(env, dataDir);
   const config: Config = {
     env: herEnv,
     host,
@@ -178,7 +221,16 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: (env.HERALD_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
-    jwtSecret: loadJwtSecret(env, dataDir),
+    jwtSecret,
+    // set below, once the production checks of the providers have run
+    channelKey: Buffer.alloc(0),
+    channelKeyDerived: false,
+    channelApis: {
+      telegram: env.TELEGRAM_API_URL || undefined,
+      whatsapp: env.WHATSAPP_API_URL || undefined,
+      line: env.LINE_API_URL || undefined,
+      viber: env.VIBER_API_URL || undefined,
+    },
     tokenTtlSeconds: int(env, "HERALD_TOKEN_TTL", 12 * 3600, 60),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? "Herald <no-reply@herald.local>",
@@ -248,6 +300,9 @@ export function loadConfig(env: Env = process.env): Config {
       );
     }
   }
+  const channelKey = loadChannelKey(env, config.env, config.allowSandboxInProduction, jwtSecret);
+  config.channelKey = channelKey.key;
+  config.channelKeyDerived = channelKey.derived;
   return config;
 }
 

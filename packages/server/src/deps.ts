@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { Queue } from "./jobs/queue";
+import type { EventHub } from "./lib/events";
 import type { EmailProvider } from "./providers/email";
 import type { PaymentProvider } from "./providers/payments";
 import type { SmsProvider } from "./providers/sms";
@@ -15,6 +16,8 @@ export interface Deps {
   email: EmailProvider;
   sms: SmsProvider;
   payments: PaymentProvider;
+  /** Live change notifications of this process's open event streams (lib/events.ts). */
+  events: EventHub;
 }
 
 export type OperationId = keyof operations;

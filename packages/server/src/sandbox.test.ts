@@ -52,6 +52,16 @@ describe("sandbox mailbox", () => {
     expect(res.body).not.toContain("<script>alert(1)</script>");
   });
 
+  it("shows each SMS's encoding and parts as a handset receives it", async () => {
+    const app = await testApp();
+    const to = `6591${Date.now().toString().slice(-6)}`;
+    await app.deps.sms.send({ to, text: "x".repeat(161) });
+    await app.deps.sms.send({ to, text: "Chào bạn 😀" });
+    const res = await app.inject({ method: "GET", url: "/_sandbox" });
+    expect(res.body).toContain("GSM-7 · 2 parts");
+    expect(res.body).toContain("UCS-2 · 1 part");
+  });
+
   it("is never served in production", async () => {
     const { database, dataDir } = await sharedDatabase();
     const config = testConfig({ HERALD_ENV: "production", HERALD_ALLOW_SANDBOX: "true" }, dataDir);

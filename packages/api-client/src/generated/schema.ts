@@ -2192,9 +2192,11 @@ export interface paths {
         put?: never;
         /**
          * Get a link to connect a new channel
-         * @description Returns the provider's connect (authorisation) link for a new channel; the channel appears in the company list once
-         *     the provider calls back. With the sandbox provider the link opens the local sandbox connect page.
-         *     The body is not shown in the specification; designed as `{ channelType, name }`. Designed rule: admins only.
+         * @description Returns a link to the portal page `/apps/channel-management/connect?token=…` (valid 30 minutes, creates one
+         *     channel) where the admin picks one of the 13 types (preselected by `channelType`), enters its credentials or
+         *     chooses its sandbox channel, and saves (getChannelConnectSession, saveChannelConnection). The channel appears
+         *     in the company list once saved. The body is not shown in the specification; designed as `{ channelType, name }`
+         *     (both optional hints for the page). Designed rule: admins only.
          */
         post: operations["connectChannel"];
         delete?: never;
@@ -2214,7 +2216,8 @@ export interface paths {
         put?: never;
         /**
          * Get a link to edit (re-authorise) a channel
-         * @description Returns the provider link that edits or re-authorises an existing channel. The body is not shown in the
+         * @description Returns a link to the same portal page as connect-channel (`/apps/channel-management/connect?token=…`, valid 30
+         *     minutes) that edits the channel: name, departments and credentials (re-authorise). The body is not shown in the
          *     specification; designed as an optional `{ name }` that renames the channel at once. Designed rule: admins only.
          */
         post: operations["editChannelLink"];
@@ -2301,6 +2304,38 @@ export interface paths {
          *     in the specification; designed as `Ok`. Designed rule: admins only.
          */
         post: operations["deleteChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/social-chat/channel/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the connect page needs
+         * @description Designed call (not in the specification) behind the portal page `/apps/channel-management/connect?token=…`
+         *     that the links of connect-channel and edit-link open. Answers the channel types with their capability matrix,
+         *     the credentials each type's connector asks for and whether its sandbox and provider connectors exist, the
+         *     company's departments, and, for an edit link, the channel being edited. Admins only; the token must be a live
+         *     link of the caller's company (400 "This link has expired. Please get a new one." otherwise).
+         */
+        get: operations["getChannelConnectSession"];
+        put?: never;
+        /**
+         * Save a channel from the connect page
+         * @description Designed call (not in the specification). Creates the channel (connect link) or updates it (edit link: name,
+         *     departments and, for a provider channel, credentials; the type cannot change). `mode: sandbox` connects the
+         *     type's sandbox channel (no provider account; a person plays the subscriber at `/_sandbox`); `mode: provider`
+         *     checks `credentials` with the provider before saving and stores them encrypted; they are never returned.
+         *     A connect link creates one channel only (409 "This link was already used." afterwards). Admins only.
+         */
+        post: operations["saveChannelConnection"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2435,6 +2470,28 @@ export interface paths {
          *     checked when the attachment is used.
          */
         post: operations["uploadAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/social-chat/attachment/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an attachment
+         * @description Designed call (not in the specification): the `url` of every Attachment. The URL carries a signature (`sig`)
+         *     so images and players can load it without a token and nobody can guess another file's URL. Images, video
+         *     and audio are served with their own type; any other file as a download (`application/octet-stream`).
+         */
+        get: operations["getAttachment"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2706,6 +2763,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/social-chat/broadcast/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause a broadcast (designed)
+         * @description Stops sending a queued or running broadcast after the messages in flight; resume continues it.
+         */
+        post: operations["pauseBroadcast"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/social-chat/broadcast/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a broadcast (designed)
+         * @description Continues a paused broadcast with its recipients not sent yet.
+         */
+        post: operations["resumeBroadcast"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/social-chat/broadcast/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a broadcast (designed)
+         * @description Ends a queued, running or paused broadcast; its recipients not sent yet are never sent (status cancelled).
+         */
+        post: operations["cancelBroadcast"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/compose-msg-page-one": {
         parameters: {
             query?: never;
@@ -2738,8 +2855,9 @@ export interface paths {
         };
         /**
          * Options for compose step 2
-         * @description The specification shows this call but its response is not used. Designed as the step 2 option lists: contacts
-         *     (phone book, the newest 1000), groups (by name, at most 1000, with member counts) and file content formats.
+         * @description The specification shows this call but its response is not used. Designed as the step 2 and 3 option lists:
+         *     contacts (phone book, the newest 1000), groups (by name, at most 1000, with member counts), file content
+         *     formats and the company's message templates (by name, at most 1000; see /sms/templates).
          */
         get: operations["composeMsgPageTwo"];
         put?: never;
@@ -2831,6 +2949,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sms/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the company's message templates
+         * @description Designed. The message templates of the caller's company (compose step 3 "Message template select"), by
+         *     name (case-insensitive). Every signed-in user of the company may use them; `canEdit` says whether the
+         *     caller may edit or delete each one (admins, and the user who created it).
+         */
+        get: operations["listSmsTemplates"];
+        put?: never;
+        /**
+         * Add a message template
+         * @description Designed. Saves a message as a template of the caller's company; any signed-in user of the company may add
+         *     one and becomes its creator. The name is trimmed, required and at most 50 characters, unique in the company
+         *     whatever its case; the content is required (not blank) and at most 1600 characters, kept as typed
+         *     (variables such as `{name}` are expanded per recipient when a message is sent, not here).
+         */
+        post: operations["addSmsTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sms/templates/{id}/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Edit a message template
+         * @description Designed. Renames a template and replaces its content (both required, checked as on add). Admins may edit
+         *     any template of the company; other users only the templates they created (403 otherwise). Another
+         *     company's template, or an id that is not a template, answers 404.
+         */
+        post: operations["editSmsTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sms/templates/{id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a message template
+         * @description Designed. Deletes a template for good; messages already sent or scheduled with its text keep their text.
+         *     Admins may delete any template of the company; other users only the templates they created (403
+         *     otherwise). Another company's template answers 404.
+         */
+        post: operations["deleteSmsTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks/sms/{provider}/inbound": {
         parameters: {
             query?: never;
@@ -2886,7 +3077,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Webhook verification (Meta platforms)
+         * @description Designed call: Meta's subscription check for the WhatsApp (and later Messenger and Instagram) connectors. When
+         *     `hub.mode` is `subscribe` and `hub.verify_token` is the token entered with the channel's credentials, the answer
+         *     is `hub.challenge` as plain text; otherwise 403.
+         */
+        get: operations["channelWebhookVerify"];
         put?: never;
         /**
          * Inbound event from a social channel
@@ -2899,6 +3096,28 @@ export interface paths {
          *     the message and notifies open portals through /events. The body shape below is the generic/sandbox driver's.
          */
         post: operations["channelWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/bot/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A chatbot's reply into a room
+         * @description Designed call: the company's chatbot answers a forwarded message. Signed with `X-Herald-Signature` using the
+         *     forwarding secret (stale timestamps refused). The reply is sent like an agent's (queued through the room's
+         *     channel) while the room is open; once an agent has it (assigned or in progress) or it is closed, 409.
+         */
+        post: operations["botReply"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2999,7 +3218,9 @@ export interface paths {
          *
          *     A comment line (`: ping`) is sent every 25 s. Reconnecting clients send `Last-Event-ID`; events are hints only,
          *     so a client that missed some simply refetches. Browsers' EventSource cannot set headers: it may pass the token
-         *     as `access_token` instead of `Authorization` (accepted on this path only).
+         *     as `access_token` instead of `Authorization` (accepted on this path only). Only requests that accept
+         *     `text/event-stream` (as EventSource does) get the stream; others answer 406. Today `room` and `message` events
+         *     are published (chat); `broadcast`, `notification` and `credit` are not yet.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -4170,6 +4391,8 @@ export interface components {
             to_forward: "active" | "inactive";
             /** Format: date-time */
             updatedAt?: string | null;
+            /** @description Designed; where forwarded messages go (the secret is never returned). */
+            webhookUrl?: string | null;
         };
         ChannelName: string;
         Channel: {
@@ -4181,12 +4404,91 @@ export interface components {
             createdAt: string;
             creatorFirstName: string | null;
             creatorLastName: string | null;
+            /** @description A sandbox channel (no provider account; the subscriber is played at /_sandbox). Always sent. */
+            sandbox?: boolean;
+            /** @description Departments whose users see the channel's rooms. Always sent. */
+            departmentIds?: string[];
+        };
+        /** @description What a channel type can carry (the declared capability matrix of its drivers). */
+        ChannelCapabilities: {
+            text: boolean;
+            maxTextLength: number;
+            /** @description Media kinds the type can send (image, video, audio, document), each with extensions and size. */
+            media: {
+                [key: string]: {
+                    extensions: string[];
+                    maxBytes: number;
+                };
+            };
+            /** @description WhatsApp message templates. */
+            templates: boolean;
+            readReceipts: boolean;
+            /** @description Free-form messages only within 24 hours of the subscriber's last message; templates outside it. */
+            window24h: boolean;
+        };
+        CredentialField: {
+            key: string;
+            label: string;
+            /** @description Shown as a password field; never sent back by the server. */
+            secret: boolean;
+            required: boolean;
+        };
+        ChannelTypeInfo: {
+            channelType: components["schemas"]["ChannelType"];
+            /** @description A sandbox channel of this type can be connected (no provider account). */
+            sandbox: boolean;
+            /** @description The type's real connector exists (credentials checked with the provider). */
+            provider: boolean;
+            /**
+             * @description Which provider connector the type uses (null when none yet). `generic-webhook` is text in and out through a
+             *     bridge the company runs (signed both ways), not the provider's own API: label it so.
+             * @enum {string|null}
+             */
+            connector?: "whatsapp-cloud-api" | "meta-send-api" | "telegram-bot-api" | "line-messaging-api" | "viber-rest-api" | "generic-webhook" | null;
+            credentialFields: components["schemas"]["CredentialField"][];
+            capabilities: components["schemas"]["ChannelCapabilities"];
+        };
+        ChannelConnectSession: {
+            /**
+             * Format: uuid
+             * @description The channel an edit link edits; null for a connect link.
+             */
+            channelId: string | null;
+            /** @description The type chosen when the link was made (or the edited channel's), if any. */
+            channelType: components["schemas"]["ChannelType"] | null;
+            name: string | null;
+            /** @description Whether the edited channel is a sandbox channel (null for a connect link). */
+            sandbox: boolean | null;
+            /** @description The edited channel's departments (empty for a connect link). */
+            departmentIds: string[];
+            /** @description The company's departments to choose from. */
+            departments: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            }[];
+            /** Format: date-time */
+            expiresAt: string;
+            types: components["schemas"]["ChannelTypeInfo"][];
+        };
+        SaveChannelConnectionRequest: {
+            token: string;
+            channelType: components["schemas"]["ChannelType"];
+            name: components["schemas"]["ChannelName"];
+            /** @enum {string} */
+            mode: "sandbox" | "provider";
+            /** @description The type's credential fields (provider mode); left out on an edit to keep the stored ones. */
+            credentials?: {
+                [key: string]: string;
+            };
+            /** @description Departments whose users see the channel's rooms (admins see every channel). */
+            departmentIds?: string[];
         };
         ChannelList: {
             data: components["schemas"]["Channel"][];
         };
         ConnectChannelRequest: {
-            channelType: components["schemas"]["ChannelType"];
+            channelType?: components["schemas"]["ChannelType"];
             name?: components["schemas"]["ChannelName"];
         };
         ChannelLink: {
@@ -4553,6 +4855,17 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         };
+        /** @description A broadcast's status after pause, resume or cancel (designed). */
+        BroadcastControlResult: {
+            /** Format: uuid */
+            id: string;
+            status: components["schemas"]["BroadcastStatus"];
+        };
+        /**
+         * @description Designed: queued (waiting for recipients or a worker), running, paused, cancelled, done.
+         * @enum {string}
+         */
+        BroadcastStatus: "queued" | "running" | "paused" | "cancelled" | "done";
         BroadcastBreakdown: {
             /** Format: uuid */
             id: string;
@@ -4567,6 +4880,7 @@ export interface components {
             channelType: components["schemas"]["ChannelType"] | null;
             /** Format: date-time */
             createdAt: string;
+            status?: components["schemas"]["BroadcastStatus"];
             /** @description The broadcast content as sent. */
             preview: {
                 text: string | null;
@@ -4585,6 +4899,15 @@ export interface components {
             channels: ("SMS" | "Email" | "WhatsApp" | "Telegram")[];
             /** @description SMS sender IDs the caller may use. */
             senderIds: string[];
+            /** @description The company's live WhatsApp and Telegram channels a send may go through (`channelId` of ComposeDraft). */
+            chatChannels?: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                channel: "WhatsApp" | "Telegram";
+                sandbox: boolean;
+            }[];
             /** @description The company's time zone (schedule date and time are in it). */
             timeZone?: string;
         };
@@ -4602,6 +4925,46 @@ export interface components {
                 total_recipients: number;
             }[];
             fileContentOptions: ("Contacts" | "Contacts & Variables" | "Contacts & Message")[];
+            /** @description The company's message templates, by name (at most 1000). */
+            templates: components["schemas"]["SmsTemplateOption"][];
+        };
+        /** @description A message template as the compose wizard offers it. */
+        SmsTemplateOption: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            content: string;
+            /** @description Whether the caller may edit or delete it (an admin, or its creator). */
+            canEdit: boolean;
+        };
+        /** @description A message template of the company (designed). */
+        SmsTemplate: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            content: string;
+            /** @description Whether the caller may edit or delete it (an admin, or its creator). */
+            canEdit: boolean;
+            /**
+             * Format: uuid
+             * @description The user who created it (null once that user is deleted).
+             */
+            createdBy: string | null;
+            /** @description First and last name of the creator. */
+            createdByName: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        SmsTemplateList: {
+            data: components["schemas"]["SmsTemplate"][];
+        };
+        SmsTemplateInput: {
+            /** @description Trimmed; required, unique in the company whatever its case. */
+            name: string;
+            /** @description The message text, with variables such as `{name}`; required (not blank). */
+            content: string;
         };
         /** @enum {string} */
         ComposeFileContent: "Contacts" | "Contacts & Variables" | "Contacts & Message";
@@ -4636,6 +4999,12 @@ export interface components {
             subject?: string;
             /** @description SMS sender ID (SMS only); one of the caller's `senderIds` (ComposePageOne). Without one the gateway's default. */
             senderId?: string;
+            /**
+             * Format: uuid
+             * @description WhatsApp and Telegram: the company channel to send through (one of ComposePageOne's `chatChannels` of that
+             *     type); may be left out when the company has only one channel of the type.
+             */
+            channelId?: string | null;
             recipients: {
                 /** @description Mobile numbers with country code (SMS), or e-mail addresses (Email). */
                 numbers?: string[];
@@ -4667,8 +5036,11 @@ export interface components {
             to: string;
             name: string;
             text: string;
-            /** @enum {string} */
-            encoding: "GSM-7" | "UCS-2" | "email";
+            /**
+             * @description `text` for WhatsApp and Telegram messages (one message each, whatever the length).
+             * @enum {string}
+             */
+            encoding: "GSM-7" | "UCS-2" | "email" | "text";
             segments: number;
             costCents: number;
             /** @description SGD with two decimals. */
@@ -4684,6 +5056,8 @@ export interface components {
                     unsubscribed: number;
                     invalid: number;
                     duplicate: number;
+                    /** @description Telegram sends - numbers of no known subscriber of the channel (not reachable on Telegram). */
+                    notReachable?: number;
                 };
                 segments: number;
                 costCents: number;
@@ -4745,6 +5119,13 @@ export interface components {
             errorCode?: string | null;
             /** Format: date-time */
             doneAt?: string;
+        };
+        /**
+         * @description The generic/sandbox shape (ChannelInboundEvent), or the provider's own documented payload for the WhatsApp,
+         *     Messenger, Instagram, Telegram, LINE and Viber connectors (read by the channel's driver).
+         */
+        ChannelWebhookPayload: components["schemas"]["ChannelInboundEvent"] | {
+            [key: string]: unknown;
         };
         /** @description Generic / sandbox channel driver shape of a subscriber message or receipt. */
         ChannelInboundEvent: {
@@ -4925,6 +5306,8 @@ export interface components {
         ListCursor: string;
         /** @description ISO 3166-1 alpha-2 country of numbers written without their country code (default SG). */
         ContactCountry: string;
+        /** @description Message template id. */
+        SmsTemplateId: string;
         /** @description Import id (`importId` of /addContacts). */
         ContactImportId: string;
         /** @description Put the contact(s) into the group of this name, creating it when it does not exist. */
@@ -7731,6 +8114,14 @@ export interface operations {
                     currentUserId: string;
                     /** @description true turns forwarding on (`to_forward` becomes `active`). */
                     forwardToBot: boolean;
+                    /**
+                     * Format: uri
+                     * @description Designed: where forwarded messages are POSTed (JSON, signed with `X-Herald-Signature` using
+                     *     `webhookSecret`); null clears it. Left out: unchanged.
+                     */
+                    webhookUrl?: string | null;
+                    /** @description Designed, write-only shared secret that signs forwards and the bot's replies. */
+                    webhookSecret?: string;
                 };
             };
         };
@@ -7917,6 +8308,70 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description No such channel (the portal shows "Error Deleting Data"). */
             404: components["responses"]["NotFound"];
+        };
+    };
+    getChannelConnectSession: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connect page's data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelConnectSession"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The channel of an edit link was deleted. */
+            404: components["responses"]["NotFound"];
+        };
+    };
+    saveChannelConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveChannelConnectionRequest"];
+            };
+        };
+        responses: {
+            /** @description The saved channel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Channel"];
+                };
+            };
+            /** @description Expired or invalid link, or a type other than the edited channel's. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The channel of an edit link was deleted. */
+            404: components["responses"]["NotFound"];
+            /** @description The connect link was already used. */
+            409: components["responses"]["Conflict"];
+            /**
+             * @description The provider refused the credentials, a required credential is missing, the type has no provider connector
+             *     yet, or a department is not the company's.
+             */
+            422: components["responses"]["Unprocessable"];
         };
     };
     listChatRooms: {
@@ -8130,6 +8585,32 @@ export interface operations {
             /** @description No file part, or a file larger than 157286400 bytes. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    getAttachment: {
+        parameters: {
+            query: {
+                sig: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description No such file, or a wrong signature. */
+            404: components["responses"]["NotFound"];
         };
     };
     setReadAll: {
@@ -8508,6 +8989,84 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    pauseBroadcast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The broadcast's new status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BroadcastControlResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description The broadcast's status does not allow it (e.g. "The broadcast is done."). */
+            409: components["responses"]["Conflict"];
+        };
+    };
+    resumeBroadcast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The broadcast's new status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BroadcastControlResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description The broadcast's status does not allow it (e.g. "The broadcast is done."). */
+            409: components["responses"]["Conflict"];
+        };
+    };
+    cancelBroadcast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The broadcast's new status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BroadcastControlResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description The broadcast's status does not allow it (e.g. "The broadcast is done."). */
+            409: components["responses"]["Conflict"];
+        };
+    };
     composeMsgPageOne: {
         parameters: {
             query?: never;
@@ -8649,6 +9208,124 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
         };
     };
+    listSmsTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company's templates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SmsTemplateList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    addSmsTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SmsTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description The new template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SmsTemplate"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The company already has a template of that name, whatever its case ("A template with this name already exists."). */
+            409: components["responses"]["Conflict"];
+            /**
+             * @description Name missing or blank ("Template name is required"), longer than 50 ("Template name cannot exceed 50
+             *     characters"); content missing or blank ("Message content is required"), longer than 1600 ("Message
+             *     content cannot exceed 1600 characters").
+             */
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    editSmsTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Message template id. */
+                id: components["parameters"]["SmsTemplateId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SmsTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description The template as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SmsTemplate"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Neither an admin nor the template's creator ("Only an admin or the template's creator can change this template."). */
+            403: components["responses"]["Forbidden"];
+            /** @description No such template in the caller's company ("Template not found"). */
+            404: components["responses"]["NotFound"];
+            /** @description Another template of the company has the name, whatever its case. */
+            409: components["responses"]["Conflict"];
+            /** @description Name or content missing, blank or too long (as on add). */
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    deleteSmsTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Message template id. */
+                id: components["parameters"]["SmsTemplateId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted ("Template deleted") */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Neither an admin nor the template's creator. */
+            403: components["responses"]["Forbidden"];
+            /** @description No such template in the caller's company ("Template not found"). */
+            404: components["responses"]["NotFound"];
+        };
+    };
     smsInboundWebhook: {
         parameters: {
             query?: never;
@@ -8727,6 +9404,36 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    channelWebhookVerify: {
+        parameters: {
+            query?: {
+                "hub.mode"?: string;
+                "hub.verify_token"?: string;
+                "hub.challenge"?: string;
+            };
+            header?: never;
+            path: {
+                channelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge, echoed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Wrong verify token or mode. */
+            403: components["responses"]["Forbidden"];
+            /** @description No such channel, or its connector has no verification. */
+            404: components["responses"]["NotFound"];
+        };
+    };
     channelWebhook: {
         parameters: {
             query?: never;
@@ -8744,7 +9451,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ChannelInboundEvent"];
+                "application/json": components["schemas"]["ChannelWebhookPayload"];
             };
         };
         responses: {
@@ -8763,6 +9470,48 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             /** @description No such channel (or it was deleted). */
             404: components["responses"]["NotFound"];
+        };
+    };
+    botReply: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256("<t>.<raw body>", webhook secret)>`, used by the generic and sandbox drivers.
+                 *     Other drivers verify their provider's own header; a request none of them verifies answers 401.
+                 */
+                "X-Herald-Signature"?: components["parameters"]["HeraldSignature"];
+            };
+            path: {
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    subscriberId: string;
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored and queued reply */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Missing, invalid or stale signature, or forwarding is off. */
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description The room is assigned, in progress or closed. */
+            409: components["responses"]["Conflict"];
         };
     };
     paymentWebhook: {
@@ -8887,6 +9636,15 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            /** @description The client does not accept text/event-stream (send Accept: text/event-stream). */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
 }

@@ -8,7 +8,7 @@ import { useProfile } from "../shell/use-profile";
 import { portalConfigQuery } from "./auth/auth.queries";
 import * as s from "./pages.css";
 
-interface Step {
+export interface Step {
   id: string;
   title: string;
   text: ReactNode;
@@ -17,10 +17,10 @@ interface Step {
 }
 
 /**
- * The signed-in home (/ and /apps/social-chat until the inbox is built): greets the user and lists the
- * first steps that work today.
+ * The signed-in welcome: greets the user and lists the first steps that work today. The inbox shows it
+ * while the company has no chat yet, with its own steps (connect a channel, try the sandbox) first.
  */
-export default function Home() {
+export default function Home({ leading = [] }: { leading?: Step[] }) {
   const { data: me } = useProfile();
   const config = useQuery(portalConfigQuery());
   if (!me) return null;
@@ -28,6 +28,7 @@ export default function Home() {
   const credit = formatSgd(sgdToCents(me.userCredit));
 
   const steps: Step[] = [
+    ...leading,
     {
       id: "profile",
       title: "Complete your profile",

@@ -75,6 +75,7 @@ const parents: [prefix: string, href: string][] = [
   ["/keyword-mgt/", "/keyword-mgt/keyword-list"],
   ["/mobile-sub/", "/mobile-sub/mobile-list"],
   ["/sms/preview", "/sms/compose"],
+  ["/apps/channel-management/", "/apps/channel-management"],
 ];
 
 /** The path the sidebar marks as current: a detail page marks the list it belongs to. */

@@ -658,6 +658,29 @@ export const campaigns = pgTable(
   ],
 );
 
+// ---- Message templates (compose step 3, `herald sms send --template`) ----
+
+/** A company's saved message texts; names are unique per company whatever their case. */
+export const smsTemplates = pgTable(
+  "sms_templates",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: varchar("name", { length: 50 }).notNull(),
+    content: varchar("content", { length: 1600 }).notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("sms_templates_company_name_key").on(t.companyId, sql`lower(${t.name})`),
+    check("sms_templates_name_check", sql`btrim(${t.name}) <> ''`),
+    check("sms_templates_content_check", sql`btrim(${t.content}) <> ''`),
+  ],
+);
+
 // ---- SMS and e-mail sending (compose, outbox, scheduled, inbox) ----
 
 /**
@@ -755,6 +778,11 @@ export const smsMessages = pgTable(
     partIds: text("part_ids").array(),
     idempotencyKey: varchar("idempotency_key", { length: 200 }).notNull(),
     reservationId: uuid("reservation_id"),
+    /**
+     * WhatsApp and Telegram rows: the company channel they go through. Such a row's message in the subscriber's
+     * chat room (chat_messages) has the row's id.
+     */
+    channelId: uuid("channel_id"),
     error: text("error"),
     attempts: integer("attempts").notNull().default(0),
     /** When a worker took the row ('submitting'): a row held past the timeout is taken again. */
@@ -770,7 +798,23 @@ export const smsMessages = pgTable(
     index("sms_messages_company_keyset_idx").on(t.companyId, t.createdAt.desc(), t.id.desc()),
     index("sms_messages_user_idx").on(t.companyId, t.userId, t.createdAt.desc()),
     index("sms_messages_status_idx").on(t.companyId, t.status, t.scheduledAt),
-    index("sms_messages_send_idx").on(t.sendId),
+    /** A send's rows by state: "is any row of this send still pending?" after every worker batch. */
+    index("sms_messages_send_idx").on(t.sendId, t.status),
+    // The rows still to send of a send or a reservation (settle.ts), whatever the size of the send.
+    index("sms_messages_pending_send_idx")
+      .on(t.sendId)
+      .where(sql`${t.status} in ('scheduled', 'queued', 'submitting')`),
+    index("sms_messages_pending_reservation_idx")
+      .on(t.reservationId)
+      .where(sql`${t.status} in ('scheduled', 'queued', 'submitting')`),
+    // The reports' search (text, sender ID, number) within a company.
+    index("outbox_search").using(
+      "gin",
+      t.companyId,
+      sql`lower(${t.text}) gin_trgm_ops`,
+      sql`lower(coalesce(${t.senderId}, '')) gin_trgm_ops`,
+      sql`${t.recipient} gin_trgm_ops`,
+    ),
     index("sms_messages_due_idx")
       .on(t.scheduledAt)
       .where(sql`${t.status} in ('scheduled', 'queued', 'submitting')`),
@@ -783,6 +827,10 @@ export const smsMessages = pgTable(
       sql`${t.status} in ('scheduled', 'queued', 'submitting', 'accepted', 'delivered', 'failed', 'rejected', 'skipped', 'cancelled')`,
     ),
     check("sms_messages_channel_check", sql`${t.channel} in ('sms', 'email', 'whatsapp', 'telegram')`),
+    check(
+      "sms_messages_chat_channel_check",
+      sql`(${t.channel} in ('whatsapp', 'telegram')) = (${t.channelId} is not null)`,
+    ),
   ],
 );
 
@@ -859,3 +907,390 @@ export const smsRateSlots = pgTable("sms_rate_slots", {
   slot: bigint("slot", { mode: "number" }).notNull(),
   used: integer("used").notNull(),
 });
+
+// ---- Social channels and the shared chat inbox (issue 12) ----
+
+/** The 13 social channel types, written as the specification writes them. */
+export const CHANNEL_TYPES = [
+  "LINE",
+  "FACEBOOK MESSENGER",
+  "TELEGRAM",
+  "SLACK",
+  "WECHAT",
+  "MICROSOFT TEAMS",
+  "WHATSAPP",
+  "WEBEX TEAMS",
+  "WECOM",
+  "LINE NOTIFY",
+  "VIBER",
+  "INSTAGRAM",
+  "LARK",
+] as const;
+const channelTypeList = sql.raw(CHANNEL_TYPES.map((t) => `'${t}'`).join(", "));
+
+/**
+ * A company's social channel. `driver` is 'sandbox' (no provider account: messages stay here and a person plays
+ * the subscriber at /_sandbox) or 'provider' (the type's real connector). `credentials` is the provider secrets
+ * as JSON, encrypted with AES-256-GCM (modules/channels/credentials.ts); it never leaves the server. Deleted
+ * channels keep their rows (`deleted_at`) so chat history stays readable. `connect_token_id` is the id of the
+ * connect link that created the channel: a link creates at most one channel.
+ */
+export const channels = pgTable(
+  "channels",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    channelType: varchar("channel_type", { length: 20 }).notNull(),
+    driver: varchar("driver", { length: 10 }).notNull().default("sandbox"),
+    name: varchar("name", { length: 100 }).notNull(),
+    credentials: text("credentials"),
+    connectTokenId: uuid("connect_token_id"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("channels_company_idx").on(t.companyId, t.createdAt.desc(), t.id.desc()),
+    uniqueIndex("channels_connect_token_key")
+      .on(t.connectTokenId)
+      .where(sql`${t.connectTokenId} is not null`),
+    check("channels_type_check", sql`${t.channelType} in (${channelTypeList})`),
+    check("channels_driver_check", sql`${t.driver} in ('sandbox', 'provider')`),
+  ],
+);
+
+/** Which departments handle a channel: their users see the channel's rooms. */
+export const channelDepartments = pgTable(
+  "channel_departments",
+  {
+    channelId: uuid("channel_id")
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
+    departmentId: uuid("department_id")
+      .notNull()
+      .references(() => departments.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.channelId, t.departmentId] }),
+    index("channel_departments_dept_idx").on(t.departmentId),
+  ],
+);
+
+/** A person writing in on a channel, identified by the provider's user id (`platform_id`) on that channel. */
+export const subscribers = pgTable(
+  "subscribers",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    channelId: uuid("channel_id")
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
+    platformId: varchar("platform_id", { length: 255 }).notNull(),
+    name: varchar("name", { length: 255 }).notNull(),
+    mobile: varchar("mobile", { length: 32 }),
+    /** What the provider tells about the person (avatar URL, locale, username, ...). */
+    profile: jsonb("profile").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("subscribers_channel_platform_key").on(t.channelId, t.platformId),
+    index("subscribers_company_idx").on(t.companyId),
+  ],
+);
+
+/**
+ * One chat room per subscriber (so per subscriber and channel); its id is the subscriber's id. Status follows
+ * the specification's state machine (open, assigned, in-progress, closed). `last_message_at` has millisecond
+ * precision (set from the application) so that the list's cursor (`lastSeenCreatedAt`, an ISO string) matches
+ * it exactly. `last_inbound_at` opens the 24-hour window of channels that have one.
+ */
+export const chatRooms = pgTable(
+  "chat_rooms",
+  {
+    subscriberId: uuid("subscriber_id")
+      .primaryKey()
+      .references(() => subscribers.id, { onDelete: "cascade" }),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    channelId: uuid("channel_id")
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
+    status: varchar("status", { length: 12 }).notNull().default("open"),
+    agentId: uuid("agent_id").references(() => users.id, { onDelete: "set null" }),
+    unreadCount: integer("unread_count").notNull().default(0),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true, precision: 3 }).notNull(),
+    lastMessageText: text("last_message_text"),
+    lastInboundAt: timestamp("last_inbound_at", { withTimezone: true, precision: 3 }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("chat_rooms_company_keyset_idx").on(t.companyId, t.lastMessageAt.desc(), t.subscriberId.desc()),
+    index("chat_rooms_channel_keyset_idx").on(t.channelId, t.lastMessageAt.desc(), t.subscriberId.desc()),
+    index("chat_rooms_agent_idx")
+      .on(t.companyId, t.agentId)
+      .where(sql`${t.status} in ('assigned', 'in-progress')`),
+    check("chat_rooms_status_check", sql`${t.status} in ('open', 'assigned', 'in-progress', 'closed')`),
+    check("chat_rooms_unread_nonneg", sql`${t.unreadCount} >= 0`),
+  ],
+);
+
+/**
+ * Messages of a room: 'inbox' from the subscriber, 'outbox' to them. `provider_message_id` is unique per
+ * channel (inbound dedupe; receipts find our sent messages by it). `message_status` (outbox): no (not sent yet),
+ * yes (the provider took it), failed. `delivery_status` moves only forward: sent -> delivered -> read; failed.
+ * `attachments` holds the Attachment objects as shown (id, type, mime, url, name).
+ */
+export const chatMessages = pgTable(
+  "chat_messages",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    subscriberId: uuid("subscriber_id")
+      .notNull()
+      .references(() => subscribers.id, { onDelete: "cascade" }),
+    channelId: uuid("channel_id")
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
+    type: varchar("type", { length: 6 }).notNull(),
+    text: text("text"),
+    attachments: jsonb("attachments").$type<unknown[]>().notNull().default([]),
+    providerMessageId: varchar("provider_message_id", { length: 255 }),
+    messageStatus: varchar("message_status", { length: 6 }),
+    deliveryStatus: varchar("delivery_status", { length: 10 }),
+    remark: text("remark"),
+    sentBy: uuid("sent_by").references(() => users.id, { onDelete: "set null" }),
+    costCents: cents("cost_cents").notNull().default(0),
+    whatsappListMessage: jsonb("whatsapp_list_message"),
+    whatsappTemplateComponents: jsonb("whatsapp_template_components"),
+    whatsappTemplateVariables: jsonb("whatsapp_template_variables"),
+    whatsappTemplateMetadata: jsonb("whatsapp_template_metadata"),
+    /** Inbound: when an agent saw it (set-read-all). */
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("chat_messages_room_keyset_idx").on(t.subscriberId, t.createdAt.desc(), t.id.desc()),
+    uniqueIndex("chat_messages_provider_id_key")
+      .on(t.channelId, t.providerMessageId)
+      .where(sql`${t.providerMessageId} is not null`),
+    check("chat_messages_type_check", sql`${t.type} in ('inbox', 'outbox')`),
+    check("chat_messages_status_check", sql`${t.messageStatus} in ('no', 'yes', 'failed')`),
+    check(
+      "chat_messages_delivery_check",
+      sql`${t.deliveryStatus} in ('sent', 'delivered', 'read', 'failed')`,
+    ),
+  ],
+);
+
+/** A room's status changes, with the names as they were (Open ticket, Assigned to X by Y, ...). */
+export const chatRoomStatusLogs = pgTable(
+  "chat_room_status_logs",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    subscriberId: uuid("subscriber_id")
+      .notNull()
+      .references(() => subscribers.id, { onDelete: "cascade" }),
+    status: varchar("status", { length: 12 }).notNull(),
+    assignById: uuid("assign_by_id").references(() => users.id, { onDelete: "set null" }),
+    assignBy: varchar("assign_by", { length: 255 }),
+    assignToId: uuid("assign_to_id").references(() => users.id, { onDelete: "set null" }),
+    assignTo: varchar("assign_to", { length: 255 }),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("chat_room_status_logs_room_idx").on(t.subscriberId, t.createdAt),
+    check(
+      "chat_room_status_logs_status_check",
+      sql`${t.status} in ('open', 're-opened', 'unassigned', 'assigned', 'in-progress', 'closed')`,
+    ),
+  ],
+);
+
+/** Channel webhook events already handled (messages and receipts), by channel and provider event id. */
+export const channelWebhookEvents = pgTable(
+  "channel_webhook_events",
+  {
+    channelId: uuid("channel_id")
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
+    eventId: varchar("event_id", { length: 255 }).notNull(),
+    kind: varchar("kind", { length: 10 }).notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.eventId] })],
+);
+
+/** WhatsApp message templates of a channel, as the last sync found them. */
+export const whatsappTemplates = pgTable(
+  "whatsapp_templates",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    channelId: uuid("channel_id")
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
+    name: varchar("name", { length: 512 }).notNull(),
+    language: varchar("language", { length: 20 }).notNull(),
+    status: varchar("status", { length: 20 }).notNull().default("APPROVED"),
+    category: varchar("category", { length: 30 }),
+    components: jsonb("components").$type<unknown[]>().notNull(),
+    syncedAt: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("whatsapp_templates_channel_key").on(t.channelId, t.name, t.language)],
+);
+
+/** Uploaded files (chat files, broadcast attachments, template header media). */
+export const attachments = pgTable(
+  "attachments",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    kind: varchar("kind", { length: 6 }).notNull(),
+    mime: varchar("mime", { length: 255 }).notNull(),
+    name: varchar("name", { length: 255 }).notNull(),
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    /** Where the bytes are (local disk path under the data dir, or an object key). */
+    storageKey: text("storage_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("attachments_company_idx").on(t.companyId, t.createdAt),
+    check("attachments_kind_check", sql`${t.kind} in ('image', 'video', 'audio', 'other')`),
+  ],
+);
+
+/**
+ * The company's chatbot forwarding switch (/getForwardingStatus, /updateForwardingStatus) and where forwarded
+ * messages go. `webhook_secret` is encrypted like channel credentials.
+ */
+export const botForwarding = pgTable("bot_forwarding", {
+  companyId: uuid("company_id")
+    .primaryKey()
+    .references(() => companies.id, { onDelete: "cascade" }),
+  enabled: boolean("enabled").notNull().default(false),
+  webhookUrl: text("webhook_url"),
+  webhookSecret: text("webhook_secret"),
+  updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---- Social broadcasts (apps/social-broadcast, modules/broadcasts) ----
+
+/**
+ * A broadcast: its content (live text/attachment or a WhatsApp template) and its progress. Life: queued (waiting
+ * for recipients or the worker) -> running -> done; paused <-> running; cancelled (what was not sent stays unsent).
+ * Counts are kept by the worker; delivery statuses are read from the recipients' chat messages.
+ */
+export const broadcasts = pgTable(
+  "broadcasts",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: varchar("name", { length: 50 }).notNull(),
+    description: varchar("description", { length: 255 }),
+    campaignId: uuid("campaign_id").references(() => campaigns.id, { onDelete: "cascade" }),
+    channelId: uuid("channel_id").references(() => channels.id, { onDelete: "set null" }),
+    type: varchar("type", { length: 8 }).notNull(),
+    method: varchar("method", { length: 8 }).notNull(),
+    text: text("text"),
+    attachmentId: uuid("attachment_id").references(() => attachments.id, { onDelete: "set null" }),
+    templateName: varchar("template_name", { length: 512 }),
+    templateLanguage: varchar("template_language", { length: 16 }),
+    /** { header: string[], body: string[] } as composed (body variables may be overridden per recipient). */
+    templateVariables: jsonb("template_variables"),
+    templateComponents: jsonb("template_components"),
+    /** { name, language, headerMedia } as the chat's template messages carry it. */
+    templateMetadata: jsonb("template_metadata"),
+    metadata: jsonb("metadata"),
+    status: varchar("status", { length: 10 }).notNull().default("queued"),
+    total: integer("total").notNull().default(0),
+    ready: integer("ready").notNull().default(0),
+    skipped: integer("skipped").notNull().default(0),
+    sent: integer("sent").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+    priceCents: cents("price_cents").notNull().default(0),
+    reservationId: uuid("reservation_id"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("broadcasts_company_name_key").on(t.companyId, sql`lower(${t.name})`),
+    index("broadcasts_company_keyset_idx").on(t.companyId, t.createdAt.desc(), t.id.desc()),
+    index("broadcasts_campaign_idx").on(t.companyId, t.campaignId).where(sql`${t.campaignId} is not null`),
+    check("broadcasts_type_check", sql`${t.type} in ('live', 'template')`),
+    check("broadcasts_method_check", sql`${t.method} in ('contacts', 'groups', 'file')`),
+    check(
+      "broadcasts_status_check",
+      sql`${t.status} in ('queued', 'running', 'paused', 'cancelled', 'done')`,
+    ),
+  ],
+);
+
+/**
+ * One recipient of a broadcast. `readiness` is decided at submit (READY, INVALID PHONE NUMBER, MISSING VALUE,
+ * DUPLICATED); only READY rows are sent. Status: pending -> sending (a worker holds it) -> sent | failed;
+ * skipped (not READY, or suppressed); cancelled. The delivery status (sent/delivered/read/failed from receipts)
+ * is the chat message's (`chat_message_id`). `idempotency_key` is what the driver receives.
+ */
+export const broadcastRecipients = pgTable(
+  "broadcast_recipients",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    broadcastId: uuid("broadcast_id")
+      .notNull()
+      .references(() => broadcasts.id, { onDelete: "cascade" }),
+    row: integer("row").notNull(),
+    mobile: varchar("mobile", { length: 64 }).notNull(),
+    name: varchar("name", { length: 255 }).notNull().default(""),
+    subscriberId: uuid("subscriber_id"),
+    variables: jsonb("variables"),
+    readiness: varchar("readiness", { length: 24 }).notNull(),
+    status: varchar("status", { length: 10 }).notNull().default("pending"),
+    providerMessageId: varchar("provider_message_id", { length: 255 }),
+    remark: text("remark"),
+    idempotencyKey: varchar("idempotency_key", { length: 200 }).notNull(),
+    chatMessageId: uuid("chat_message_id"),
+    /** When a worker claimed the row (a row held past the claim timeout by a dead worker is claimed again). */
+    lockedAt: timestamp("locked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("broadcast_recipients_idempotency_key").on(t.companyId, t.idempotencyKey),
+    index("broadcast_recipients_broadcast_idx").on(t.broadcastId, t.row),
+    index("broadcast_recipients_pending_idx").on(t.broadcastId, t.id).where(sql`${t.status} = 'pending'`),
+    index("broadcast_recipients_chat_message_idx")
+      .on(t.chatMessageId)
+      .where(sql`${t.chatMessageId} is not null`),
+    check(
+      "broadcast_recipients_readiness_check",
+      sql`${t.readiness} in ('READY', 'INVALID PHONE NUMBER', 'MISSING VALUE', 'DUPLICATED')`,
+    ),
+    check(
+      "broadcast_recipients_status_check",
+      sql`${t.status} in ('pending', 'sending', 'sent', 'failed', 'skipped', 'cancelled')`,
+    ),
+  ],
+);

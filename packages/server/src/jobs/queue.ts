@@ -25,6 +25,12 @@ export interface JobPayloads {
   "sms.deliver": { messageIds: string[] };
   /** Scheduled rows that are due become queued; recurring sends get their next run; stuck rows are retried. */
   "sms.schedule-tick": Record<string, never>;
+  /** One chat message (chat_messages id) to send through its channel's driver (modules/chat/deliver.ts). */
+  "chat.send": { messageId: string };
+  /** One inbound chat message to POST to the company's chatbot (modules/chat/bot.ts). */
+  "bot.forward": { messageId: string };
+  /** A broadcast's pending recipients to send (modules/broadcasts/deliver.ts). */
+  "broadcast.deliver": { broadcastId: string };
 }
 export type JobName = keyof JobPayloads;
 export const JOB_NAMES: JobName[] = [
@@ -35,7 +41,17 @@ export const JOB_NAMES: JobName[] = [
   "mobile-sub.add",
   "sms.deliver",
   "sms.schedule-tick",
+  "chat.send",
+  "bot.forward",
+  "broadcast.deliver",
 ];
+
+/**
+ * Workers per queue in one process (1 when absent). SMS delivery runs several, each with its own window of
+ * submissions (modules/sms/deliver.ts): a job spends most of its time waiting for commits and the gateway, and
+ * the provider's rate, shared by all of them, stays the limit.
+ */
+const LOCAL_CONCURRENCY: Partial<Record<JobName, number>> = { "sms.deliver": 4 };
 
 export type JobHandlers = { [K in JobName]: (data: JobPayloads[K]) => Promise<void> };
 
@@ -45,6 +61,12 @@ export interface Queue {
     name: K,
     data: JobPayloads[K],
     opts?: { tx?: DbOrTx; singletonKey?: string; startAfterSeconds?: number },
+  ): Promise<void>;
+  /** Many jobs of one name in one statement (same options as enqueue); absent on test stand-ins. */
+  enqueueMany?<K extends JobName>(
+    name: K,
+    data: JobPayloads[K][],
+    opts?: { tx?: DbOrTx; startAfterSeconds?: number },
   ): Promise<void>;
   startWorkers(handlers: JobHandlers): Promise<void>;
   stop(): Promise<void>;
@@ -80,11 +102,27 @@ export async function startQueue(
         ...(o.startAfterSeconds ? { startAfter: Math.ceil(o.startAfterSeconds) } : {}),
       });
     },
+    async enqueueMany(name, data, o = {}) {
+      if (data.length === 0) return;
+      const startAfter = o.startAfterSeconds
+        ? new Date(Date.now() + Math.ceil(o.startAfterSeconds) * 1000)
+        : undefined;
+      await boss.insert(
+        name,
+        data.map((d) => ({ data: d as object, ...(startAfter ? { startAfter } : {}) })),
+        o.tx ? { db: fromDrizzle(o.tx as Parameters<typeof fromDrizzle>[0], sql) } : {},
+      );
+    },
     async startWorkers(handlers) {
       if (started) return;
       started = true;
       for (const name of JOB_NAMES) {
-        await boss.work(name, { pollingIntervalSeconds: 0.5, batchSize: 10 }, async (jobs) => {
+        const options = {
+          pollingIntervalSeconds: 0.5,
+          batchSize: 10,
+          ...(LOCAL_CONCURRENCY[name] ? { localConcurrency: LOCAL_CONCURRENCY[name] } : {}),
+        };
+        await boss.work(name, options, async (jobs) => {
           for (const job of jobs) {
             await (handlers[name] as (d: unknown) => Promise<void>)(job.data);
           }

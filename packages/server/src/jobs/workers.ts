@@ -1,5 +1,8 @@
 import type { Deps } from "../deps";
 import { authService } from "../modules/auth/auth.service";
+import { deliverBroadcast } from "../modules/broadcasts/deliver";
+import { forwardToBot } from "../modules/chat/bot";
+import { deliverChatMessage } from "../modules/chat/deliver";
 import { addNumbersJob } from "../modules/mobile-sub/mobile-sub.service";
 import { deliverBatch, scheduleTick } from "../modules/sms/deliver";
 import type { JobHandlers } from "./queue";
@@ -40,6 +43,15 @@ export function jobHandlers(deps: Deps): JobHandlers {
     },
     async "sms.schedule-tick"() {
       await scheduleTick(deps);
+    },
+    async "chat.send"(data) {
+      await deliverChatMessage(deps, data.messageId);
+    },
+    async "bot.forward"(data) {
+      await forwardToBot(deps, data.messageId);
+    },
+    async "broadcast.deliver"(data) {
+      await deliverBroadcast(deps, data.broadcastId);
     },
   };
 }

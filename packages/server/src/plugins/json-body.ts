@@ -17,7 +17,7 @@ export const LARGE_JSON_BODY_LIMIT = 2 * 1024 * 1024;
 export const MAX_JSON_DEPTH = 32;
 
 /** Property names whose strings are free text: tab, line feed and carriage return are allowed there. */
-const FREE_TEXT = /(text|message|desc|description|reply|variables|body|note)$/i;
+const FREE_TEXT = /(text|message|desc|description|reply|variables|body|note|content)$/i;
 // C0 controls and DEL; \t \n \r are checked separately.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find them
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;

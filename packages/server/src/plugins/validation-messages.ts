@@ -21,12 +21,14 @@ import {
   TOO_MANY_SENDER_IDS,
   UNKNOWN_DEPARTMENT,
 } from "../modules/admin/users.messages";
+import { broadcastPayloadMessage } from "../modules/broadcasts/payload-rules";
 import { campaignFieldMessage } from "../modules/campaigns/campaigns.messages";
 import { contactFieldMessage } from "../modules/contacts/contacts.messages";
 import { INVALID_CREDIT_ACTION, INVALID_CREDIT_AMOUNT } from "../modules/credit/credit.messages";
 import { STATEMENT_MESSAGES } from "../modules/credit/statement.messages";
 import { AUTO_REPLY_MAX, KEYWORD_MESSAGES, keywordError } from "../modules/keywords/keywords.service";
 import { PURCHASE_TOO_LARGE } from "../modules/payments/payments.messages";
+import { templateFieldMessage } from "../modules/templates/templates.messages";
 
 /** Contacts and groups: the calls whose fields follow the contact and group forms. */
 const CONTACT_CALLS = new Set(["/addContact", "/editContact", "/addGroup", "/editGroup"]);
@@ -92,6 +94,12 @@ export function validationMessage(
   const bad = (message: string, status = 400) => ({ status, message });
   const registration = path === "/register";
 
+  // ---- Broadcasts: /social-chat/broadcast/send (the wizard's messages, step by step) ----
+  if (path === "/social-chat/broadcast/send") {
+    const message = broadcastPayloadMessage(body);
+    if (message) return bad(message);
+  }
+
   // Departments: /addDept and /editDept (name required and at most 50, description at most 255).
   if ((path === "/addDept" || path === "/editDept") && (field === "name" || field === "desc")) {
     if (field === "desc") return bad(`Description cannot exceed ${DEPARTMENT_DESC_MAX} characters`);
@@ -138,6 +146,10 @@ export function validationMessage(
     const message = contactFieldMessage(path, field, value);
     if (message) return bad(message);
   }
+
+  // ---- Message templates: /sms/templates, /sms/templates/{id}/edit|delete (422 fields, 404 ids) ----
+  const templateMessage = templateFieldMessage(path, field, value, context);
+  if (templateMessage) return templateMessage;
 
   // ---- Campaigns: /addCampaign, /editCampaign (name required, at most 50) ----
   const campaignMessage = campaignFieldMessage(path, field, value);

@@ -12,7 +12,8 @@ const shared = {
   fontSize,
   fontWeight: { regular: "400", medium: "500", bold: "650" },
   lineHeight: { tight: "1.25", normal: "1.5" },
-  zIndex: { dropdown: "50", sidebar: "40", header: "30", overlay: "60", modal: "70", toast: "80" },
+  // Menus and pickers open above dialogs (a Select inside a dialog), below toasts.
+  zIndex: { dropdown: "75", sidebar: "40", header: "30", overlay: "60", modal: "70", toast: "80" },
   transition: "120ms ease",
 };
 

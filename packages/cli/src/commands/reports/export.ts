@@ -1,5 +1,7 @@
 import { createWriteStream, type WriteStream } from "node:fs";
 import { rename, rm } from "node:fs/promises";
+import { get as httpGet } from "node:http";
+import { get as httpsGet } from "node:https";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -49,16 +51,15 @@ export const REPORT_FILE_NAMES: Record<ReportKind, string> = {
 
 /** Streams a response body into `<file>.part`, renamed to `file` when complete; `onChunk` sees every chunk. */
 async function bodyToFile(
-  body: ReadableStream<Uint8Array> | null,
+  source: Readable | null,
   file: string,
   onChunk: (chunk: Uint8Array) => void,
 ): Promise<void> {
-  if (!body) throw new CliError("The server sent an empty answer");
+  if (!source) throw new CliError("The server sent an empty answer");
   const part = `${file}.part`;
   try {
-    const source = Readable.fromWeb(body as WebReadableStream<Uint8Array>);
     source.on("data", onChunk);
-    await pipeline(source, createWriteStream(part, { mode: 0o600 }));
+    await pipeline(source, createWriteStream(part, { mode: 0o600, highWaterMark: 1024 * 1024 }));
     await rename(part, file);
   } catch (err) {
     await rm(part, { force: true });
@@ -66,23 +67,68 @@ async function bodyToFile(
   }
 }
 
+/** A GET answered as a Node stream (node:http, no web-stream layer): the status and the body. */
+function streamGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: Readable }> {
+  return new Promise((resolve, reject) => {
+    const get = url.startsWith("https:") ? httpsGet : httpGet;
+    const req = get(url, { headers }, (res) => resolve({ status: res.statusCode ?? 0, body: res }));
+    req.on("error", reject);
+  });
+}
+
+/** The JSON of an answer's body (null when it is not JSON). */
+async function jsonOf(body: Readable): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const c of body) chunks.push(c as Buffer);
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Counts the records of a CSV stream chunk by chunk: line feeds outside quoted cells (a doubled quote inside a
  * cell toggles twice, so it changes nothing). Answers the records seen so far, a last one without its line
- * feed included.
+ * feed included. Quotes and line feeds are found with Buffer.indexOf (memchr), not byte by byte.
  */
 export function csvRecordCounter(): (chunk: Uint8Array) => number {
   let quoted = false;
   let records = 0;
   let open = false;
-  return (chunk) => {
-    for (let i = 0; i < chunk.length; i++) {
-      const b = chunk[i];
-      if (b === 0x22) quoted = !quoted;
-      if (b === 0x0a && !quoted) {
+  return (bytes) => {
+    const chunk = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+    const n = chunk.length;
+    let i = 0;
+    while (i < n) {
+      const q = chunk.indexOf(0x22, i);
+      if (quoted) {
+        // inside a quoted cell: everything up to the closing quote belongs to the open record
+        open = true;
+        if (q === -1) break;
+        quoted = false;
+        i = q + 1;
+        continue;
+      }
+      const end = q === -1 ? n : q;
+      for (let lf = chunk.indexOf(0x0a, i); lf !== -1 && lf < end; lf = chunk.indexOf(0x0a, i)) {
         records++;
         open = false;
-      } else if (b !== 0x0d) open = true;
+        i = lf + 1;
+      }
+      for (let k = i; k < end; k++) {
+        if (chunk[k] !== 0x0d) {
+          open = true;
+          break;
+        }
+      }
+      if (q === -1) break;
+      quoted = true;
+      open = true;
+      i = q + 1;
     }
     return records + (open ? 1 : 0);
   };
@@ -267,13 +313,24 @@ export async function reportsExport(
     const query = new URLSearchParams({ report, format });
     if (startDate) query.set("startDate", startDate);
     if (endDate) query.set("endDate", endDate);
-    const res = await (ctx.fetch ?? fetch)(`${url}/api/reports/export?${query}`, {
-      headers: { authorization: `Bearer ${token}` },
-    }).catch((err: Error) => {
+    const target = `${url}/api/reports/export?${query}`;
+    const headers = { authorization: `Bearer ${token}` };
+    let res: { status: number; body: Readable | null };
+    try {
+      if (ctx.fetch) {
+        const r = await ctx.fetch(target, { headers });
+        res = {
+          status: r.status,
+          body: r.body ? Readable.fromWeb(r.body as WebReadableStream<Uint8Array>) : null,
+        };
+      } else {
+        res = await streamGet(target, headers);
+      }
+    } catch (err) {
       throw new CliError(`Cannot reach ${url}: ${(err as Error).message}`);
-    });
-    if (!res.ok) {
-      const b = (await res.json().catch(() => null)) as { message?: string } | null;
+    }
+    if (res.status < 200 || res.status >= 300) {
+      const b = (res.body ? await jsonOf(res.body).catch(() => null) : null) as { message?: string } | null;
       throw new CliError(b?.message ?? `Request failed with status ${res.status}`);
     }
     const counter = csvRecordCounter();

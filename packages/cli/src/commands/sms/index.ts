@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import type { CommandContext } from "../../session";
 import { formatSmsSend, type SmsSendOptions, smsSend } from "./send";
+import { formatTemplates, templatesAdd, templatesDelete, templatesList } from "./templates";
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -18,12 +19,37 @@ export function addSmsCommands(program: Command, out: (s: string) => void, ctx: 
     .option("--file <file>", "a .csv or .xlsx file: mobile, name, then variable columns")
     .option("--from <sender>", "one of your SMS sender IDs")
     .option("--text <text>", "the message")
-    .option("--template <name>", "a message template by name")
+    .option("--template <name>", "a message template of the company by name (instead of --text)")
     .option("--at <time>", 'schedule for "YYYY-MM-DD HH:mm" in the company\'s time zone (30-minute steps)')
     .option("--dry-run", "print the recipients, segments and cost; send nothing")
     .option("--yes", "do not ask for confirmation (required without a terminal)")
     .action(async (o: SmsSendOptions) => {
       const r = await smsSend(o, ctx);
       out(json() ? `${JSON.stringify(r)}\n` : formatSmsSend(r));
+    });
+
+  const templates = sms.command("templates").description("the company's message templates (by name)");
+  templates
+    .command("list")
+    .description("every message template of the company")
+    .action(async () => {
+      const r = await templatesList(ctx);
+      out(json() ? `${JSON.stringify(r)}\n` : formatTemplates(r));
+    });
+  templates
+    .command("add <name>")
+    .description("save a message template; variables such as {name} are filled per recipient when sent")
+    .requiredOption("--content <text>", "the template's message text")
+    .action(async (name: string, o: { content?: string }) => {
+      const r = await templatesAdd(name, o, ctx);
+      out(json() ? `${JSON.stringify(r)}\n` : `Added template ${r.name}\n`);
+    });
+  templates
+    .command("delete <name>")
+    .description("delete a message template (admins, or its creator; asks on a terminal, --yes otherwise)")
+    .option("--yes", "do not ask for confirmation (required without a terminal)")
+    .action(async (name: string, o: { yes?: boolean }) => {
+      const r = await templatesDelete(name, o, ctx);
+      out(json() ? `${JSON.stringify(r)}\n` : `Deleted template ${r.name}\n`);
     });
 }

@@ -5,6 +5,7 @@ import type { Schema } from "@herald/api-client";
 import { CliError } from "../../errors";
 import { type CommandContext, call, isInteractive, promptsOf, signedInClient } from "../../session";
 import { findGroup, splitList } from "../contacts/resolve";
+import { findTemplate } from "./templates";
 
 export interface SmsSendOptions {
   /** Mobile numbers with country code, comma-separated (repeatable). */
@@ -15,6 +16,7 @@ export interface SmsSendOptions {
   file?: string;
   from?: string;
   text?: string;
+  /** A message template of the company by name (instead of --text). */
   template?: string;
   /** "YYYY-MM-DD HH:mm" in the company's time zone (a 30-minute step): schedule instead of sending now. */
   at?: string;
@@ -38,9 +40,12 @@ function checkOptions(opts: SmsSendOptions) {
   const groups = splitList(opts.group);
   if (numbers.length === 0 && groups.length === 0 && !opts.file)
     throw new CliError("Give the recipients: --to NUMBERS, --group NAME or --file FILE", 2);
-  if (opts.template !== undefined)
-    throw new CliError("Message templates are not available on this server: give the message with --text", 2);
-  if (!opts.text?.trim()) throw new CliError("Give the message with --text", 2);
+  if (opts.template !== undefined && opts.text !== undefined)
+    throw new CliError("Give the message with --text or --template, not both", 2);
+  if (opts.template !== undefined && !opts.template.trim())
+    throw new CliError("Give the template's name with --template", 2);
+  if (opts.template === undefined && !opts.text?.trim())
+    throw new CliError("Give the message with --text or --template NAME", 2);
   if (opts.file && !(path.extname(opts.file).toLowerCase() in MIME))
     throw new CliError(`Unsupported file type: ${path.basename(opts.file)} (a .csv or .xlsx file)`, 2);
   let schedule: { frequency: "once"; date: string; time: string } | undefined;
@@ -61,6 +66,9 @@ export async function smsSend(opts: SmsSendOptions, ctx: CommandContext = {}): P
   if (!opts.dryRun && !opts.yes && !isInteractive(ctx))
     throw new CliError("Not a terminal: pass --yes to send without confirming (or --dry-run)", 2);
   const { url, client, token } = await signedInClient(ctx);
+  // A template's text is sent as typed; the server expands its variables per recipient, as for --text.
+  const text =
+    opts.template !== undefined ? (await findTemplate(url, client, opts.template)).content : opts.text!;
   const groupIds: string[] = [];
   for (const name of groups) groupIds.push((await findGroup(url, client, name)).id);
   let fileId: string | undefined;
@@ -74,7 +82,7 @@ export async function smsSend(opts: SmsSendOptions, ctx: CommandContext = {}): P
     },
     ...(fileId ? { fileContent: "Contacts & Variables" as const } : {}),
     ...(opts.from ? { senderId: opts.from } : {}),
-    text: opts.text!,
+    text,
     removeDuplicates: true,
     ...(schedule ?? { frequency: "now" as const }),
   };

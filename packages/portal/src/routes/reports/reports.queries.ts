@@ -10,6 +10,12 @@ export type OutboxStatusCount = Schema<"OutboxStatusCount">;
 
 const live = { placeholderData: keepPreviousData, staleTime: 0 } as const;
 
+/** How often the outbox asks again while a message on the page waits for its delivery report. */
+export const OUTBOX_FOLLOW_MS = 5_000;
+/** A message that is queued or accepted by the gateway, its delivery report still to come. */
+export const awaitingReport = (status: string | null | undefined) =>
+  !status || status === "pending" || status === "sent" || status === "accepted";
+
 function state<A, T>(
   q: {
     data: A | undefined;
@@ -46,7 +52,12 @@ export function useOutbox(
     "post",
     "/outbox",
     { params: { query }, body: { ...body, ...(userId ? { userId } : {}) } },
-    live,
+    {
+      ...live,
+      // Messages still on their way get their delivery reports: the page follows them while one is shown.
+      refetchInterval: (query) =>
+        query.state.data?.outbox.some((m) => awaitingReport(m.delivered_st)) ? OUTBOX_FOLLOW_MS : false,
+    },
   );
   return { ...state(q, (a) => a.outbox), msgStatus: query.cursor ? undefined : q.data?.msg_status };
 }

@@ -13,13 +13,17 @@ import {
   normalizeTagFor,
   notEnoughCreditText,
   numberTagError,
+  overwritesTypedText,
   parseComposeState,
   sampleFile,
   scheduleBounds,
   scheduleSummary,
   smsCounter,
   stepError,
+  TEMPLATE_TEXTS,
   tagErrorFor,
+  templateContentError,
+  templateNameError,
   toComposeDraft,
   variableName,
   variableToken,
@@ -47,6 +51,24 @@ describe("step 1: channel", () => {
     expect(stepError(0, draft({ channel: "SMS", senderId: "SHOP" }), ctx)).toBeNull();
     // none allowed: the gateway's default sender
     expect(stepError(0, draft({ channel: "SMS" }), { ...ctx, senderIds: [] })).toBeNull();
+  });
+  it("WhatsApp and Telegram: the channel to send through is chosen when the company has several", () => {
+    const chatChannels = [
+      { id: "w1", name: "WA one", channel: "WhatsApp" as const },
+      { id: "w2", name: "WA two", channel: "WhatsApp" as const },
+      { id: "t1", name: "TG", channel: "Telegram" as const },
+    ];
+    const c = { ...ctx, chatChannels };
+    expect(stepError(0, draft({ channel: "WhatsApp" }), c)).toBe(COMPOSE_MESSAGES.chatChannel);
+    expect(stepError(0, draft({ channel: "WhatsApp", channelId: "t1" }), c)).toBe(
+      COMPOSE_MESSAGES.chatChannel,
+    );
+    expect(stepError(0, draft({ channel: "WhatsApp", channelId: "w2" }), c)).toBeNull();
+    // only one Telegram channel: nothing to choose
+    expect(stepError(0, draft({ channel: "Telegram" }), c)).toBeNull();
+    const body = toComposeDraft(draft({ channel: "WhatsApp", channelId: "w2", numbers: ["6591234567"] }));
+    expect(body).toMatchObject({ channel: "WhatsApp", channelId: "w2" });
+    expect(toComposeDraft(draft({ channel: "SMS", channelId: "w2" }))).not.toHaveProperty("channelId");
   });
 });
 
@@ -284,5 +306,29 @@ describe("the contract's ComposeDraft", () => {
     expect(notEnoughCreditText("12.50", "3.00")).toBe(
       "Credit cannot go below 0: this send costs SGD 12.50 and your credit is SGD 3.00.",
     );
+  });
+});
+
+describe("step 3: message templates", () => {
+  it("checks a template's name and content as the server does", () => {
+    expect(templateNameError("")).toBe(TEMPLATE_TEXTS.nameRequired);
+    expect(templateNameError("   ")).toBe(TEMPLATE_TEXTS.nameRequired);
+    expect(templateNameError(` ${"n".repeat(50)} `)).toBeNull();
+    expect(templateNameError("n".repeat(51))).toBe("Template name cannot exceed 50 characters");
+    expect(templateContentError(" \n ")).toBe(TEMPLATE_TEXTS.contentRequired);
+    expect(templateContentError("😀".repeat(1600))).toBeNull(); // code points, as PostgreSQL counts
+    expect(templateContentError("c".repeat(1601))).toBe("Message content cannot exceed 1600 characters");
+    expect(TEMPLATE_TEXTS.noTemplates).toBe("No templates yet — save this message as one");
+  });
+
+  it("asks before a template replaces text the user typed, not before it replaces another template's text", () => {
+    const a = { content: "Hi {name}, A" };
+    const b = { content: "Hi {name}, B" };
+    expect(overwritesTypedText("", undefined, a)).toBe(false);
+    expect(overwritesTypedText("  ", undefined, a)).toBe(false);
+    expect(overwritesTypedText("typed", undefined, a)).toBe(true);
+    expect(overwritesTypedText(a.content, a, b)).toBe(false); // template A unchanged
+    expect(overwritesTypedText(`${a.content}!`, a, b)).toBe(true); // A edited
+    expect(overwritesTypedText(b.content, undefined, b)).toBe(false); // nothing would change
   });
 });

@@ -29,6 +29,7 @@ export const COMPOSE_MESSAGES = {
   composeMessage: MESSAGES.composeMessage,
   emailSubject: "Please enter the Email Subject.",
   senderId: "Please select a Sender ID!",
+  chatChannel: "Please choose the channel to send through.",
   noSenderIds: "No sender ID is allowed for you yet: the gateway's default sender is used.",
   recipientRequired: "Please choose at least 1 recipient.",
   invalidNumbers: "Please correct or remove the invalid mobile numbers.",
@@ -56,6 +57,8 @@ export interface ComposeState {
   channel: ComposeChannel | "";
   emailSubject: string;
   senderId: string;
+  /** WhatsApp and Telegram: the company channel chosen (when the company has several of the type). */
+  channelId: string;
   numbers: string[];
   contactIds: string[];
   groupIds: string[];
@@ -77,6 +80,7 @@ export const emptyCompose = (): ComposeState => ({
   channel: "",
   emailSubject: "",
   senderId: "",
+  channelId: "",
   numbers: [],
   contactIds: [],
   groupIds: [],
@@ -118,6 +122,7 @@ export function parseComposeState(raw: string | null): ComposeState {
     channel: oneOf<ComposeChannel | "">(CHANNELS, data.channel, ""),
     emailSubject: str("emailSubject"),
     senderId: str("senderId"),
+    channelId: str("channelId"),
     numbers: list("numbers"),
     contactIds: list("contactIds"),
     groupIds: list("groupIds"),
@@ -241,8 +246,22 @@ export function ordinal(n: number): string {
 
 // ---- validation per step
 
+/** A company channel a WhatsApp or Telegram send goes through (ComposePageOne's `chatChannels`). */
+export interface ChatChannelChoice {
+  id: string;
+  name: string;
+  channel: "WhatsApp" | "Telegram";
+}
+
+/** The channels of the chosen type (WhatsApp or Telegram), or none for SMS and Email. */
+export const chatChannelsFor = (
+  channel: ComposeChannel | "",
+  all: readonly ChatChannelChoice[] | undefined,
+): ChatChannelChoice[] => (all ?? []).filter((c) => c.channel === channel);
+
 export interface StepContext {
   senderIds: readonly string[];
+  chatChannels?: readonly ChatChannelChoice[];
   /** A file is being uploaded. */
   uploading?: boolean;
   now: Date;
@@ -258,6 +277,8 @@ export function stepError(step: number, s: ComposeState, ctx: StepContext): stri
       // Without any allowed sender ID the gateway's default sender is used.
       if (ctx.senderIds.length > 0 && !ctx.senderIds.includes(s.senderId)) return COMPOSE_MESSAGES.senderId;
     }
+    const ofType = chatChannelsFor(s.channel, ctx.chatChannels);
+    if (ofType.length > 1 && !ofType.some((c) => c.id === s.channelId)) return COMPOSE_MESSAGES.chatChannel;
     return null;
   }
   if (step === 1) {
@@ -348,23 +369,49 @@ export const variableName = (placeholder: string) => placeholder.replace(/^\{|\}
 export const baseVariables = (channel: ComposeChannel | "") =>
   channel === "Email" ? ["name", "email"] : ["name", "mobile"];
 
+// ---- Message templates (step 3)
+
+/** Limits and texts of the company's message templates: the server answers the same words. */
+export const TEMPLATE_NAME_MAX = 50;
+export const TEMPLATE_CONTENT_MAX = 1600;
+export const TEMPLATE_TEXTS = {
+  noTemplates: "No templates yet — save this message as one",
+  nameRequired: "Template name is required",
+  nameTooLong: `Template name cannot exceed ${TEMPLATE_NAME_MAX} characters`,
+  contentRequired: "Message content is required",
+  contentTooLong: `Message content cannot exceed ${TEMPLATE_CONTENT_MAX} characters`,
+} as const;
+
+/** Characters as the server counts them (code points: an emoji is one). */
+const codePoints = (text: string) => [...text].length;
+
+/** What is wrong with a template's name (trimmed, required, at most 50), or null. */
+export function templateNameError(name: string): string | null {
+  const trimmed = name.trim();
+  if (!trimmed) return TEMPLATE_TEXTS.nameRequired;
+  if (codePoints(trimmed) > TEMPLATE_NAME_MAX) return TEMPLATE_TEXTS.nameTooLong;
+  return null;
+}
+
+/** What is wrong with a template's content (not blank, at most 1600), or null. */
+export function templateContentError(content: string): string | null {
+  if (!content.trim()) return TEMPLATE_TEXTS.contentRequired;
+  if (codePoints(content) > TEMPLATE_CONTENT_MAX) return TEMPLATE_TEXTS.contentTooLong;
+  return null;
+}
+
 /**
- * Starter texts of the Message Template list. The contract's option lists carry no company templates, so the
- * wizard offers these few; choosing one fills the message, which stays editable.
+ * Whether filling the message with a template would lose text the user typed: the message is not blank, is not
+ * the text of the template chosen before (unchanged), and is not already the new template's text.
  */
-export const STARTER_TEMPLATES = [
-  {
-    id: "reminder",
-    name: "Appointment reminder",
-    content: "Hi {name}, this is a reminder of your appointment tomorrow. Reply if you need to change it.",
-  },
-  { id: "order", name: "Order ready", content: "Hi {name}, your order is ready for collection. Thank you!" },
-  {
-    id: "promotion",
-    name: "Promotion",
-    content: "Hi {name}, enjoy 10% off your next visit this week. Show this message at the counter.",
-  },
-] as const;
+export function overwritesTypedText(
+  message: string,
+  chosen: { content: string } | undefined,
+  next: { content: string },
+): boolean {
+  if (!message.trim() || message === next.content) return false;
+  return !chosen || message !== chosen.content;
+}
 
 /** Inserts `token` into `text` over the selection [start, end); returns the text and the caret after it. */
 export function insertAt(
@@ -453,6 +500,7 @@ export function toComposeDraft(s: ComposeState): ComposeDraft {
     channel,
     ...(channel === "Email" ? { subject: s.emailSubject.trim() } : {}),
     ...(channel === "SMS" && s.senderId ? { senderId: s.senderId } : {}),
+    ...((channel === "WhatsApp" || channel === "Telegram") && s.channelId ? { channelId: s.channelId } : {}),
     recipients: {
       numbers: s.numbers,
       contactIds: s.contactIds,

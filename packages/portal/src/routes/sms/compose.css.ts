@@ -148,3 +148,15 @@ export const variables = style({
   padding: 0,
   minWidth: 0,
 });
+
+/** Step 3: the template select with its Save and Delete actions under it. */
+export const templates = style({ display: "grid", gap: vars.space["2"], minWidth: 0 });
+
+export const templateActions = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space["2"],
+  alignItems: "center",
+});
+
+export const templateForm = style({ display: "grid", gap: vars.space["4"] });

@@ -1,10 +1,12 @@
-import type { Schema } from "@herald/api-client";
+import { ApiError, type Schema, unwrap } from "@herald/api-client";
 import { MESSAGES } from "@herald/domain";
 import {
   Breadcrumb,
   Button,
   Card,
   DatePicker,
+  Dialog,
+  DialogClose,
   EmptyState,
   FileDrop,
   MultiSelect,
@@ -17,9 +19,10 @@ import {
   TimePicker,
   Wizard,
 } from "@herald/ui";
-import { useMemo, useRef } from "react";
+import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { $api } from "../../api";
+import { $api, api } from "../../api";
 import { useDialogs } from "../../dialogs";
 import { routerLink } from "../../shell/link";
 import { exportRows } from "../contacts/contacts.shared";
@@ -34,6 +37,7 @@ import {
   type ComposeChannel,
   type ComposeFrequency,
   type ComposeState,
+  chatChannelsFor,
   DEFAULT_TIME_ZONE,
   FILE_CONTENTS,
   type FileContent,
@@ -42,20 +46,26 @@ import {
   messageFromFile,
   monthlyNote,
   normalizeTagFor,
+  overwritesTypedText,
   PREVIEW_STEP,
   RECIPIENT_FILE_TYPES,
-  STARTER_TEMPLATES,
   sampleFile,
   scheduleBounds,
   smsCounter,
   stepError,
+  TEMPLATE_CONTENT_MAX,
+  TEMPLATE_NAME_MAX,
+  TEMPLATE_TEXTS,
   tagErrorFor,
+  templateContentError,
+  templateNameError,
   variableToken,
 } from "./compose-rules";
 import { useRecipientFile } from "./recipient-file";
 
 type PageOne = Schema<"ComposePageOne">;
 type PageTwo = Schema<"ComposePageTwo">;
+type TemplateOption = Schema<"SmsTemplateOption">;
 type Update = (patch: Partial<Omit<ComposeState, "step" | "idempotencyKey">>) => void;
 
 const NO_CAMPAIGN = "none";
@@ -105,7 +115,13 @@ export default function Compose() {
       </div>
     );
 
-  const ctx = { senderIds: one.data.senderIds, uploading: upload.busy, now: new Date(), timeZone };
+  const ctx = {
+    senderIds: one.data.senderIds,
+    chatChannels: one.data.chatChannels ?? [],
+    uploading: upload.busy,
+    now: new Date(),
+    timeZone,
+  };
   return (
     <div className={s.page}>
       <Breadcrumb items={crumbs} renderLink={routerLink} />
@@ -150,7 +166,7 @@ export default function Compose() {
             ) : step === 1 ? (
               <RecipientsStep state={state} update={update} options={two.data} upload={upload} />
             ) : step === 2 ? (
-              <MessageStep state={state} update={update} />
+              <MessageStep state={state} update={update} templates={two.data.templates} />
             ) : (
               <FrequencyStep state={state} update={update} timeZone={timeZone} />
             )
@@ -173,6 +189,7 @@ function StepHelp({ step }: { step: number }) {
       "Remove Duplicate Contacts sends once to a number that appears more than once.",
     ],
     [
+      "Choose one of your company's templates to fill the message, or save what you typed as one.",
       "Insert a variable where each recipient's own value should go.",
       "The counter shows the encoding and how many SMS each recipient's message takes.",
     ],
@@ -197,6 +214,7 @@ function ChannelStep({ state, update, options }: { state: ComposeState; update: 
   const channels = CHANNELS.filter(
     (c) => c === "SMS" || c === "Email" || (options.channels as readonly string[]).includes(c),
   );
+  const chatChannels = chatChannelsFor(state.channel, options.chatChannels);
   const campaignOptions = [
     { value: NO_CAMPAIGN, label: "No campaign" },
     ...options.campaigns.map((c) => ({ value: c.id, label: c.name })),
@@ -217,8 +235,23 @@ function ChannelStep({ state, update, options }: { state: ComposeState; update: 
         orientation="horizontal"
         options={channels.map((c) => ({ value: c, label: c === "Email" ? "Email" : c }))}
         value={state.channel || undefined}
-        onValueChange={(channel) => update({ channel })}
+        onValueChange={(channel) => update({ channel, channelId: "" })}
       />
+      {chatChannels.length > 1 && (
+        <Select
+          label={`${state.channel} channel`}
+          required
+          options={chatChannels.map((c) => ({ value: c.id, label: c.name }))}
+          value={chatChannels.some((c) => c.id === state.channelId) ? state.channelId : ""}
+          placeholder="Select a channel"
+          onValueChange={(channelId) => update({ channelId })}
+        />
+      )}
+      {chatChannels.length === 1 && (
+        <p className={s.note} role="status">
+          Sent through {chatChannels[0]!.name}.
+        </p>
+      )}
       {state.channel === "Email" && (
         <TextField
           label="Email Subject"
@@ -249,6 +282,32 @@ function ChannelStep({ state, update, options }: { state: ComposeState; update: 
 
 // ---- step 2
 
+/** Contacts listed by /compose-msg-page-two (the newest); the rest of the phone book is searched. */
+const CONTACT_OPTION_LIMIT = 1000;
+/** Names of contacts seen in this tab (page two and searches), so chosen ones keep their names. */
+const contactLabels = new Map<string, string>();
+
+/** Looks the phone book up on the server as the user types (from 2 characters, 250 ms after the last key). */
+function useContactSearch() {
+  const [query, setQuery] = useState("");
+  const [debounced, setDebounced] = useState("");
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(query.trim()), 250);
+    return () => clearTimeout(t);
+  }, [query]);
+  const found = $api.useQuery(
+    "get",
+    "/contacts",
+    { params: { query: { search: debounced, limit: 50 } } },
+    { enabled: debounced.length >= 2, placeholderData: keepPreviousData, staleTime: 30_000 },
+  );
+  return {
+    setQuery,
+    found: debounced.length >= 2 ? (found.data?.data ?? []) : [],
+    busy: query.trim().length >= 2 && (query.trim() !== debounced || found.isFetching),
+  };
+}
+
 function RecipientsStep({
   state,
   update,
@@ -260,10 +319,29 @@ function RecipientsStep({
   options: PageTwo;
   upload: ReturnType<typeof useRecipientFile>;
 }) {
-  const contactOptions = useMemo(
-    () => options.contacts.map((c) => ({ value: c.id, label: `${c.name} (+${c.mobile})` })),
-    [options.contacts],
-  );
+  const contactSearch = useContactSearch();
+  const contactOptions = useMemo(() => {
+    const seen = new Set<string>();
+    const out: { value: string; label: string }[] = [];
+    const add = (c: { id: string; name: string; mobile: string }) => {
+      if (seen.has(c.id)) return;
+      seen.add(c.id);
+      const label = `${c.name} (+${c.mobile})`;
+      contactLabels.set(c.id, label);
+      out.push({ value: c.id, label });
+    };
+    for (const c of contactSearch.found) add(c);
+    for (const c of options.contacts) add(c);
+    // chosen ones found by an earlier search stay listed with their names
+    for (const id of state.contactIds) {
+      const label = contactLabels.get(id);
+      if (!seen.has(id) && label) {
+        seen.add(id);
+        out.push({ value: id, label });
+      }
+    }
+    return out;
+  }, [options.contacts, contactSearch.found, state.contactIds]);
   const groupOptions = useMemo(
     () =>
       options.groups.map((g) => ({
@@ -307,7 +385,13 @@ function RecipientsStep({
           value={state.contactIds}
           onValueChange={(contactIds) => update({ contactIds })}
           placeholder="Search contacts"
-          emptyText="No contacts found"
+          emptyText={contactSearch.busy ? "Searching…" : "No contacts found"}
+          onSearchChange={contactSearch.setQuery}
+          help={
+            options.contacts.length >= CONTACT_OPTION_LIMIT
+              ? "Type a name or number to search the whole phone book."
+              : undefined
+          }
         />
         <MultiSelect
           label="Groups"
@@ -403,15 +487,28 @@ function SampleFiles() {
 
 // ---- step 3
 
-function MessageStep({ state, update }: { state: ComposeState; update: Update }) {
+function MessageStep({
+  state,
+  update,
+  templates,
+}: {
+  state: ComposeState;
+  update: Update;
+  templates: readonly TemplateOption[];
+}) {
   const box = useRef<HTMLTextAreaElement>(null);
-  const templates = STARTER_TEMPLATES;
+  const dialogs = useDialogs();
+  const queryClient = useQueryClient();
+  const [deleting, setDeleting] = useState(false);
+  const chosen = templates.find((t) => t.id === state.templateId);
   const variables = useMemo(() => {
     const fromFile = state.file && state.fileContent === "Contacts & Variables" ? state.file.variables : [];
     return [...new Set([...baseVariables(state.channel), ...fromFile])];
   }, [state.file, state.fileContent, state.channel]);
   const counter = smsCounter(state.message);
   const fromFile = messageFromFile(state);
+  const refreshTemplates = () =>
+    queryClient.invalidateQueries({ queryKey: ["get", "/compose-msg-page-two"] });
 
   const insert = (name: string) => {
     const el = box.current;
@@ -429,18 +526,80 @@ function MessageStep({ state, update }: { state: ComposeState; update: Update })
     });
   };
 
+  /** Fills the message with the template, after asking when that would lose typed text. */
+  const choose = async (id: string) => {
+    const template = templates.find((t) => t.id === id);
+    if (!template) return;
+    if (overwritesTypedText(state.message, chosen, template)) {
+      const ok = await dialogs.confirm({
+        title: "Replace the message?",
+        text: `The text in Message Content is replaced by the template "${template.name}".`,
+        confirmLabel: "Replace",
+      });
+      if (!ok) return;
+    }
+    update({ templateId: id, message: template.content });
+  };
+
+  const remove = async (template: TemplateOption) => {
+    const ok = await dialogs.confirm({
+      title: `Delete the template "${template.name}"?`,
+      text: "No one in your company can choose it any more. The message you are writing stays as it is.",
+      confirmLabel: "Delete",
+      tone: "danger",
+    });
+    if (!ok) return;
+    setDeleting(true);
+    try {
+      unwrap(await api.POST("/sms/templates/{id}/delete", { params: { path: { id: template.id } } }));
+      // Gone from the list in the same render that clears the choice; the refetch then confirms it.
+      queryClient.setQueriesData<{ templates: readonly TemplateOption[] }>(
+        { queryKey: ["get", "/compose-msg-page-two"] },
+        (old) => (old ? { ...old, templates: old.templates.filter((t) => t.id !== template.id) } : old),
+      );
+      update({ templateId: "" });
+      await refreshTemplates();
+    } catch (err) {
+      await dialogs.message("error", err instanceof ApiError ? err.message : MESSAGES.somethingWentWrong);
+      if (err instanceof ApiError && err.status === 404) await refreshTemplates();
+    } finally {
+      setDeleting(false);
+    }
+  };
+
   return (
     <div className={s.step}>
-      <Select
-        label="Message Template"
-        options={templates.map((t) => ({ value: t.id, label: t.name }))}
-        value={templates.some((t) => t.id === state.templateId) ? state.templateId : ""}
-        placeholder="Choose a template (optional)"
-        onValueChange={(id) => {
-          const template = templates.find((t) => t.id === id);
-          if (template) update({ templateId: id, message: template.content });
-        }}
-      />
+      <div className={s.templates}>
+        <Select
+          label="Message Template"
+          options={templates.map((t) => ({ value: t.id, label: t.name }))}
+          value={chosen ? chosen.id : ""}
+          placeholder={templates.length > 0 ? "Choose a template (optional)" : "No templates"}
+          disabled={templates.length === 0}
+          help={templates.length === 0 ? TEMPLATE_TEXTS.noTemplates : undefined}
+          onValueChange={(id) => void choose(id)}
+        />
+        <div className={s.templateActions}>
+          <SaveTemplate
+            content={state.message}
+            onSaved={async (saved) => {
+              await refreshTemplates();
+              update({ templateId: saved.id });
+            }}
+          />
+          {chosen?.canEdit && (
+            <Button
+              variant="outline"
+              tone="danger"
+              size="sm"
+              loading={deleting}
+              onClick={() => void remove(chosen)}
+            >
+              Delete template
+            </Button>
+          )}
+        </div>
+      </div>
       {fromFile && (
         <p className={s.note}>
           Each recipient of the file gets the message of its row; what you type here is used when a row has
@@ -493,6 +652,106 @@ function MessageStep({ state, update }: { state: ComposeState; update: Update })
         ))}
       </fieldset>
     </div>
+  );
+}
+
+/** "Save as template": a dialog asking for the name; saves the message content as typed. */
+function SaveTemplate({
+  content,
+  onSaved,
+}: {
+  content: string;
+  onSaved: (saved: Schema<"SmsTemplate">) => Promise<void>;
+}) {
+  const formId = useId();
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState("");
+  const [nameError, setNameError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+
+  const reset = () => {
+    setName("");
+    setNameError(undefined);
+    setFormError(undefined);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const invalidName = templateNameError(name);
+    const invalidContent = templateContentError(content);
+    setNameError(invalidName ?? undefined);
+    setFormError(invalidContent ?? undefined);
+    if (invalidName || invalidContent) return;
+    setSaving(true);
+    try {
+      const saved = unwrap(await api.POST("/sms/templates", { body: { name: name.trim(), content } }));
+      await onSaved(saved);
+      setOpen(false);
+      reset();
+    } catch (err) {
+      const message = err instanceof ApiError ? err.message : MESSAGES.somethingWentWrong;
+      // A taken or refused name belongs to the field; anything else (the content, the network) to the form.
+      if (err instanceof ApiError && (err.status === 409 || /name/i.test(err.message))) setNameError(message);
+      else setFormError(message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) reset();
+      }}
+      title="Save as template"
+      description="Everyone in your company can then choose this message content, variables included."
+      preventOutsideClose
+      trigger={
+        <Button variant="outline" size="sm" disabled={!content.trim()}>
+          Save as template
+        </Button>
+      }
+      footer={
+        <>
+          <DialogClose>
+            <Button variant="outline" tone="secondary">
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button type="submit" form={formId} loading={saving}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className={s.templateForm} onSubmit={submit} noValidate>
+        <TextField
+          label="Template Name"
+          required
+          value={name}
+          onChange={(e) => {
+            setName(e.target.value);
+            if (nameError) setNameError(templateNameError(e.target.value) ?? undefined);
+          }}
+          error={nameError}
+          maxLength={TEMPLATE_NAME_MAX}
+          showCounter
+          autoComplete="off"
+        />
+        <p className={s.note}>
+          {[...content].length.toLocaleString("en-US")} of {TEMPLATE_CONTENT_MAX.toLocaleString("en-US")}{" "}
+          characters of message content.
+        </p>
+        {formError && (
+          <p className={s.danger} role="alert">
+            {formError}
+          </p>
+        )}
+      </form>
+    </Dialog>
   );
 }
 

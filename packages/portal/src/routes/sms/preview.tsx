@@ -63,7 +63,12 @@ export default function Preview() {
   const [busy, setBusy] = useState(false);
   const timeZone = one.data?.timeZone ?? DEFAULT_TIME_ZONE;
   const invalid = one.data
-    ? firstInvalidStep(state, { senderIds: one.data.senderIds, now: new Date(), timeZone })
+    ? firstInvalidStep(state, {
+        senderIds: one.data.senderIds,
+        chatChannels: one.data.chatChannels ?? [],
+        now: new Date(),
+        timeZone,
+      })
     : null;
   const body = useMemo(() => toComposeDraft(state), [state]);
   const preview = $api.useQuery(
@@ -180,14 +185,21 @@ export default function Preview() {
                     />
                     <Fact term="When" value={scheduleSummary(state, timeZone)} />
                     <Fact term="Recipients" value={totals.recipients.toLocaleString("en-US")} />
-                    <Fact term="SMS" value={totals.segments.toLocaleString("en-US")} />
+                    <Fact
+                      term={state.channel === "WhatsApp" || state.channel === "Telegram" ? "Messages" : "SMS"}
+                      value={totals.segments.toLocaleString("en-US")}
+                    />
                     <Fact term="Cost" value={`SGD ${totals.cost}`} />
                     <Fact term="Your credit" value={`SGD ${totals.balance}`} />
                   </dl>
                   <p className={s.note}>
                     Skipped: {totals.skipped.unsubscribed.toLocaleString("en-US")} unsubscribed,{" "}
                     {totals.skipped.invalid.toLocaleString("en-US")} invalid,{" "}
-                    {totals.skipped.duplicate.toLocaleString("en-US")} duplicate.
+                    {totals.skipped.duplicate.toLocaleString("en-US")} duplicate
+                    {totals.skipped.notReachable
+                      ? `, ${totals.skipped.notReachable.toLocaleString("en-US")} not reachable on Telegram`
+                      : ""}
+                    .
                     {state.frequency !== "Send Now" && state.frequency !== "One-Time"
                       ? " The cost is that of one run; each run reserves its own credit."
                       : ""}

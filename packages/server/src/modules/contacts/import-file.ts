@@ -48,6 +48,8 @@ export interface SpooledFile {
   kind: ContactFileKind;
   /** The CSV's field separator (from its first line). */
   delimiter: string;
+  /** Text fields of the form that came before the file part (e.g. a broadcast's `broadcastId`). */
+  fields?: Record<string, string>;
   remove(): Promise<void>;
 }
 
@@ -109,7 +111,12 @@ export async function receiveContactFile(
     throw new BadRequest(CONTACT_FILE_TOO_LARGE);
   }
   const size = out.bytesWritten;
-  const spooled: SpooledFile = { path: file, fileName, mimeType, size, kind, delimiter: ",", remove };
+  const fields: Record<string, string> = Object.create(null);
+  for (const [key, value] of Object.entries(part.fields ?? {})) {
+    const v = Array.isArray(value) ? value[0] : value;
+    if (v && v.type === "field" && typeof v.value === "string") fields[key] = v.value;
+  }
+  const spooled: SpooledFile = { path: file, fileName, mimeType, size, kind, delimiter: ",", fields, remove };
   try {
     await checkContent(spooled);
   } catch (err) {

@@ -88,7 +88,8 @@ const csvLine = (cells: string[]) =>
 
 /**
  * A CSV line in SQL. The values are selected once in an inner query (`c0`, `c1`, …) and formatted by the outer
- * one from those columns: each text cell null as empty, neutralised (a leading ' before =, +, -, @, tab, CR)
+ * one from those columns: each text cell null as empty, neutralised (a leading ' before =, +, -, @, tab, CR:
+ * code points 61, 43, 45, 64, 9, 13 of `ascii`, which reads the first character without copying it)
  * and quoted when it holds a quote, comma or line break; `plain` cells (dates, yes/no, counts) as they are.
  */
 interface CsvCell {
@@ -103,7 +104,7 @@ function csvLineSql(cells: CsvCell[]): { inner: SQL; line: SQL; columns: SQL } {
   const parts = cells.map((c, i) => {
     const col = sql.raw(`coalesce(s.c${i}::text, '')`);
     if (c.plain) return col;
-    const safe = sql`(case when left(${col}, 1) in ('=', '+', '-', '@', ${"\t"}, ${"\r"}) then '''' || ${col} else ${col} end)`;
+    const safe = sql`(case when ascii(${col}) in (61, 43, 45, 64, 9, 13) then '''' || ${col} else ${col} end)`;
     return sql`(case when strpos(${col}, '"') > 0 or strpos(${col}, ',') > 0 or strpos(${col}, ${"\n"}) > 0
                        or strpos(${col}, ${"\r"}) > 0
                      then '"' || replace(${safe}, '"', '""') || '"' else ${safe} end)`;
@@ -113,7 +114,7 @@ function csvLineSql(cells: CsvCell[]): { inner: SQL; line: SQL; columns: SQL } {
     cells.map((c, i) => {
       const col = sql.raw(`s.c${i}::text`);
       if (c.plain) return col;
-      return sql`nullif(case when left(${col}, 1) in ('=', '+', '-', '@', ${"\t"}, ${"\r"}) then '''' || ${col} else ${col} end, '')`;
+      return sql`nullif(case when ascii(${col}) in (61, 43, 45, 64, 9, 13) then '''' || ${col} else ${col} end, '')`;
     }),
     sql`, `,
   );
@@ -123,15 +124,23 @@ function csvLineSql(cells: CsvCell[]): { inner: SQL; line: SQL; columns: SQL } {
 /** ISO 8601 UTC with milliseconds, as JavaScript writes it. */
 const isoSql = (v: SQL) => sql`to_char(${v} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** Bytes of COPY output gathered into one chunk of the response (a CopyData message is one row). */
+const COPY_CHUNK = 256 * 1024;
+
 /**
- * Runs `COPY (…) TO STDOUT` on a client of the pool and yields the CSV as it arrives (the pg client's
- * extension point for custom protocol messages). Reading pauses the socket while more than a few chunks wait
- * for the consumer, so memory stays flat; a consumer that stops reading lets the rest drain unkept.
+ * Runs `COPY (…) TO STDOUT` on a client of the pool and yields the CSV as it arrives, in blocks of COPY_CHUNK
+ * bytes (the pg client's extension point for custom protocol messages). Each row's bytes are copied out at
+ * once: the protocol parser hands out views of a buffer it reuses for the next reads. Reading pauses the socket
+ * while a few blocks wait for the consumer, so memory stays flat; a consumer that stops reading lets the rest
+ * drain unkept.
  */
 async function* copyOut(client: PoolClient, text: string): AsyncGenerator<Buffer> {
-  const chunks: Buffer[] = [];
+  const ready: Buffer[] = [];
+  let block = Buffer.allocUnsafe(COPY_CHUNK);
+  let used = 0;
   let done = false;
   let abandoned = false;
+  let paused = false;
   let error: unknown = null;
   let wake: (() => void) | null = null;
   const socket = (client as unknown as { connection: { stream: NodeJS.ReadableStream } }).connection.stream;
@@ -146,9 +155,19 @@ async function* copyOut(client: PoolClient, text: string): AsyncGenerator<Buffer
     },
     handleCopyData(msg: { chunk: Buffer }) {
       if (abandoned) return;
-      chunks.push(msg.chunk);
-      if (chunks.length > 256) socket.pause();
-      notify();
+      const chunk = msg.chunk;
+      if (chunk.length > block.length - used) {
+        if (used > 0) ready.push(block.subarray(0, used));
+        block = Buffer.allocUnsafe(Math.max(COPY_CHUNK, chunk.length));
+        used = 0;
+        if (ready.length >= 4 && !paused) {
+          paused = true;
+          socket.pause();
+        }
+        notify();
+      }
+      chunk.copy(block, used);
+      used += chunk.length;
     },
     handleCommandComplete() {},
     handleRowDescription() {},
@@ -167,22 +186,28 @@ async function* copyOut(client: PoolClient, text: string): AsyncGenerator<Buffer
   client.query(copy as never);
   try {
     for (;;) {
-      if (chunks.length > 0) {
-        const batch = Buffer.concat(chunks.splice(0));
-        socket.resume();
-        yield batch;
+      if (error) throw error;
+      const next = ready.shift();
+      if (next) {
+        if (paused && ready.length < 2) {
+          paused = false;
+          socket.resume();
+        }
+        yield next;
         continue;
       }
-      if (error) throw error;
-      if (done) return;
+      if (done) {
+        if (used > 0) yield block.subarray(0, used);
+        return;
+      }
       await new Promise<void>((resolve) => {
         wake = resolve;
       });
     }
   } finally {
     abandoned = true;
-    chunks.length = 0;
-    socket.resume();
+    ready.length = 0;
+    if (paused) socket.resume();
   }
 }
 
@@ -269,11 +294,11 @@ function page<R extends { id: string; ck: string }>(found: R[], limit: number) {
 
 /**
  * The delivery status shown: the gateway's last report, else what the row's state says (pending while
- * queued, sent once accepted, rejected or failed without a report).
+ * queued, sent once accepted, rejected or failed without a report, skipped for a suppressed number).
  */
 const DELIVERED_ST = sql`coalesce(m.delivered_st, case m.status
   when 'queued' then 'pending' when 'submitting' then 'pending' when 'accepted' then 'sent'
-  when 'rejected' then 'rejected' when 'failed' then 'failed' end)`;
+  when 'rejected' then 'rejected' when 'failed' then 'failed' when 'skipped' then 'skipped' end)`;
 
 interface InboxRow {
   id: string;

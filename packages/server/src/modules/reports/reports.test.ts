@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { v7 as uuidv7 } from "uuid";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { Actor } from "../../plugins/actor";
 import {
   apiPost,
   countQueries,
@@ -19,6 +20,7 @@ import {
   START_IN_PAST,
   STILL_SENDING,
 } from "./reports.messages";
+import { reportsService } from "./reports.service";
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -539,6 +541,46 @@ describe("report export", () => {
     // the admin sees the company; another company's admin gets only a header
     expect((await exportOf(t.admin, "report=outbox")).body.split("\n")).toHaveLength(6);
     expect((await exportOf(other.admin, "report=outbox")).body.split("\n")).toHaveLength(2);
+  });
+
+  it("keeps every row intact in a large export read slowly (blocks copied out as they arrive)", async () => {
+    const t = await tenant();
+    const n = 30_000;
+    const sendId = uuidv7();
+    await db().query(
+      `insert into sms_sends (id, company_id, user_id, channel, sender_id, body, frequency, status)
+       values ($1, $2, $3, 'sms', 'Herald', 'hello', 'now', 'sent')`,
+      [sendId, t.company.id, t.admin.id],
+    );
+    await db().query(
+      `insert into sms_messages (id, company_id, send_id, user_id, channel, sender_id, recipient, text, segments,
+         cost_cents, status, billable, delivered_st, idempotency_key, created_at)
+       select gen_random_uuid(), $1, $2, $3, 'sms', 'Herald', (6580000000 + g)::text,
+              'Row ' || g || ', "quoted" ' || repeat('x', g % 50), 1, 5, 'delivered', true, 'delivered',
+              'big-' || g, now() - (g || ' seconds')::interval
+         from generate_series(1, ${n}) g`,
+      [t.company.id, sendId, t.admin.id],
+    );
+    const { stream } = await reportsService(app.deps).exportReport(
+      { userId: t.admin.id, companyId: t.company.id, role: "admin" } as Actor,
+      { report: "outbox", format: "csv" },
+    );
+    let text = "";
+    for await (const chunk of stream) {
+      text += (chunk as Buffer).toString("utf8");
+      await new Promise((r) => setImmediate(r)); // a slow reader: the database runs ahead
+    }
+    const lines = text
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\n");
+    expect(lines).toHaveLength(n + 1);
+    lines.slice(1).forEach((line, i) => {
+      const g = i + 1;
+      expect(line).toBe(
+        `Herald,${6580000000 + g},"Row ${g}, ""quoted"" ${"x".repeat(g % 50)}",yes,delivered,1,${line.slice(-24)}`,
+      );
+    });
   });
 
   it("exports the inbox and the scheduled rows with the list's scoping and date rules", async () => {

@@ -1,3 +1,4 @@
+import { countSms } from "@herald/domain";
 import type { listSandboxMessages } from "../../sandbox/store";
 
 type Message = Awaited<ReturnType<typeof listSandboxMessages>>[number];
@@ -8,12 +9,19 @@ const esc = (s: string) =>
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
   );
 
+/** What a handset receives: the encoding and the number of parts (segments) the message was sent in. */
+function smsParts(text: string): string {
+  const c = countSms(text);
+  const encoding = c.encoding === "gsm7" ? "GSM-7" : "UCS-2";
+  return `<span class="muted parts">${encoding} · ${Math.max(1, c.segments)} ${c.segments > 1 ? "parts" : "part"}</span> `;
+}
+
 /** A self-contained page listing captured e-mail and SMS, newest first. User content is escaped, never rendered. */
 export function renderSandboxPage(messages: Message[]): string {
   const items = messages
     .map(
       (m) => `<article class="msg">
-  <header><span class="kind ${m.kind}">${m.kind === "email" ? "E-mail" : "SMS"}</span>
+  <header><span class="kind ${m.kind}">${m.kind === "email" ? "E-mail" : "SMS"}</span>${m.kind === "sms" ? smsParts(m.text) : ""}
   <strong>To:</strong> ${esc(m.to)} <span class="muted">from ${esc(m.from)} · <time datetime="${m.createdAt}">${esc(new Date(m.createdAt).toLocaleString("en-GB"))}</time></span></header>
   ${m.subject ? `<h2>${esc(m.subject)}</h2>` : ""}
   <pre>${esc(m.text)}</pre>
@@ -38,7 +46,7 @@ a{color:#1746b8}
 </style></head>
 <body><main>
 <h1>Sandbox mailbox</h1>
-<p class="lead">E-mail and SMS captured by the sandbox providers, newest first. JSON: <a href="/_sandbox/messages.json">/_sandbox/messages.json</a>. Refresh to see new messages.</p>
+<p class="lead">E-mail and SMS captured by the sandbox providers, newest first. JSON: <a href="/_sandbox/messages.json">/_sandbox/messages.json</a>. Play a subscriber: <a href="/_sandbox/channels">sandbox channels</a>. Refresh to see new messages.</p>
 ${items || '<p class="muted">No messages yet.</p>'}
 </main></body></html>`;
 }

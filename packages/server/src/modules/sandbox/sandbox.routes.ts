@@ -3,6 +3,7 @@ import { sandboxPagesEnabled } from "../../config";
 import type { Deps, Handlers } from "../../deps";
 import { NotFound } from "../../errors";
 import { listSandboxMessages } from "../../sandbox/store";
+import { registerSandboxChannelPages, sandboxInbound } from "./channels.routes";
 import { renderSandboxPage } from "./sandbox.page";
 
 /** The API view of the sandbox mailbox (also at /_sandbox/messages.json). */
@@ -11,6 +12,11 @@ export function sandboxHandlers(deps: Deps): Handlers {
     async listSandboxMessages() {
       if (!sandboxPagesEnabled(deps.config)) throw new NotFound();
       return { data: await listSandboxMessages(deps.database) };
+    },
+    async simulateChannelInbound(request) {
+      if (!sandboxPagesEnabled(deps.config)) throw new NotFound();
+      const r = await sandboxInbound(deps, request.params.channelId, request.body);
+      return { subscriberId: r.subscriberId, messageId: r.messageId };
     },
   };
 }
@@ -24,4 +30,5 @@ export async function registerSandboxPages(app: FastifyInstance, deps: Deps) {
     reply.header("content-type", "text/html; charset=utf-8");
     return renderSandboxPage(messages);
   });
+  await registerSandboxChannelPages(app, deps);
 }

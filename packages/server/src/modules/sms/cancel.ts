@@ -10,7 +10,7 @@ import type { Tx } from "../../db/client";
 import { rows } from "../contacts/contacts.service";
 import { release, reserve } from "../credit/ledger";
 import { pgArray } from "./recipients";
-import { PENDING } from "./settle";
+import { PENDING, refreshCampaigns } from "./settle";
 
 export interface CancelResult {
   cancelled: number;
@@ -104,6 +104,7 @@ async function finishCancel(
     await tx.execute(sql`update sms_sends s set status = 'sent'
       where s.id = any(${pgArray(sendIds)}::uuid[]) and s.status = 'queued'
         and not exists (select 1 from sms_messages m where m.send_id = s.id and m.status in ${PENDING})`);
+    await refreshCampaigns(tx, sendIds);
   }
   return { cancelled: cancelled.length, releasedCents };
 }

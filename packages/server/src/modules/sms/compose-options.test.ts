@@ -25,6 +25,7 @@ describe("compose options", () => {
       campaigns: [],
       channels: ["SMS", "Email"],
       senderIds: ["HERALD", "Promo"],
+      chatChannels: [],
       timeZone: "Asia/Singapore",
     });
   });
@@ -45,6 +46,7 @@ describe("compose options", () => {
       contacts: [{ id: c!.id, name: "Ann", mobile: "6591110001" }],
       groups: [{ id: g!.id, name: "VIP", total_recipients: 1 }],
       fileContentOptions: ["Contacts", "Contacts & Variables", "Contacts & Message"],
+      templates: [],
     });
     const other = await get("/compose-msg-page-two", b.owner);
     expect(other.json()).toMatchObject({ contacts: [], groups: [] });

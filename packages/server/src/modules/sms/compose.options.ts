@@ -1,6 +1,7 @@
 /**
  * The compose wizard's option lists (GET /compose-msg-page-one, /compose-msg-page-two): campaigns, channels,
- * the caller's sender IDs and the company's time zone; contacts, groups and the file content formats.
+ * the caller's sender IDs and the company's time zone; contacts, groups, the file content formats and the
+ * company's message templates.
  */
 import type { components } from "@herald/api-client/schema";
 import { sql } from "drizzle-orm";
@@ -8,6 +9,7 @@ import type { DbOrTx } from "../../db/client";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../plugins/actor";
 import { rows } from "../contacts/contacts.service";
+import { templateOptions } from "../templates/templates.service";
 
 type S = components["schemas"];
 
@@ -57,30 +59,43 @@ export async function campaignExists(db: DbOrTx, companyId: string, campaignId: 
   return r.length > 0;
 }
 
+/** A company channel a WhatsApp or Telegram send may go through. */
+export interface ChatChannelOption {
+  id: string;
+  name: string;
+  channel: "WhatsApp" | "Telegram";
+  sandbox: boolean;
+}
+
+/** The company's live (not deleted) WhatsApp and Telegram channels, by name. */
+export async function chatChannelOptions(db: DbOrTx, companyId: string): Promise<ChatChannelOption[]> {
+  const found = await rows<{ id: string; name: string; channel_type: string; driver: string }>(
+    db,
+    sql`select id::text as id, name, channel_type, driver from channels
+         where company_id = ${companyId}::uuid and deleted_at is null and channel_type in ('WHATSAPP', 'TELEGRAM')
+         order by lower(name), id`,
+  );
+  return found.map((c) => ({
+    id: c.id,
+    name: c.name,
+    channel: c.channel_type === "WHATSAPP" ? ("WhatsApp" as const) : ("Telegram" as const),
+    sandbox: c.driver === "sandbox",
+  }));
+}
+
 /**
- * Channels a send may use: SMS and Email always; WhatsApp and Telegram only when the company has a channel of
- * that type (the channels module's table; none until it exists).
+ * Channels a send may use: SMS and Email always; WhatsApp and Telegram when the company has a live channel of
+ * that type (the send goes through that channel's connector).
  */
 export async function channelOptions(
   db: DbOrTx,
   companyId: string,
+  chat?: ChatChannelOption[],
 ): Promise<S["ComposePageOne"]["channels"]> {
+  const list = chat ?? (await chatChannelOptions(db, companyId));
   const out: S["ComposePageOne"]["channels"] = ["SMS", "Email"];
-  if (!(await tableExists(db, "public.channels"))) return out;
-  // Looked up, never assumed: a failing query would end the caller's transaction.
-  const cols = await rows<{ column_name: string }>(
-    db,
-    sql`select column_name from information_schema.columns
-         where table_schema = 'public' and table_name = 'channels' and column_name in ('channel_type', 'company_id')`,
-  );
-  if (cols.length < 2) return out;
-  const found = await rows<{ t: string }>(
-    db,
-    sql`select distinct lower(channel_type) as t from channels where company_id = ${companyId}::uuid`,
-  );
-  const types = new Set(found.map((r) => r.t));
-  if (types.has("whatsapp")) out.push("WhatsApp");
-  if (types.has("telegram")) out.push("Telegram");
+  if (list.some((c) => c.channel === "WhatsApp")) out.push("WhatsApp");
+  if (list.some((c) => c.channel === "Telegram")) out.push("Telegram");
   return out;
 }
 
@@ -106,13 +121,14 @@ export function composeOptionsService({ database }: Deps) {
   const { db } = database;
   return {
     async pageOne(actor: Actor): Promise<S["ComposePageOne"]> {
+      const chatChannels = await chatChannelOptions(db, actor.companyId);
       const [campaigns, channels, senderIds, timeZone] = [
         await campaignOptions(db, actor.companyId),
-        await channelOptions(db, actor.companyId),
+        await channelOptions(db, actor.companyId, chatChannels),
         await senderIdsOf(db, actor),
         await companyTimeZone(db, actor.companyId),
       ];
-      return { campaigns, channels, senderIds, timeZone };
+      return { campaigns, channels, senderIds, chatChannels, timeZone };
     },
     async pageTwo(actor: Actor): Promise<S["ComposePageTwo"]> {
       const contacts = await rows<{ id: string; name: string; mobile: string }>(
@@ -129,6 +145,7 @@ export function composeOptionsService({ database }: Deps) {
         contacts,
         groups: groups.map((g) => ({ ...g, total_recipients: Number(g.total_recipients) })),
         fileContentOptions: [...FILE_CONTENT_OPTIONS],
+        templates: await templateOptions(db, actor),
       };
     },
   };

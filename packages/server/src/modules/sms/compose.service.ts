@@ -17,24 +17,30 @@ import type { Deps } from "../../deps";
 import { BadRequest, NotFound, Unprocessable } from "../../errors";
 import type { Queue } from "../../jobs/queue";
 import type { Actor } from "../../plugins/actor";
+import { CHANNEL_NOT_FOUND } from "../channels/channels.messages";
+import { chatPriceCents } from "../chat/chat.service";
 import { rows } from "../contacts/contacts.service";
 import { fileRows, receiveContactFile } from "../contacts/import-file";
 import { idempotent } from "../credit/ledger";
 import { reserveForSend } from "../credit/spend";
-import { campaignExists, channelOptions, companyTimeZone, senderIdsOf } from "./compose.options";
+import { campaignExists, chatChannelOptions, companyTimeZone, senderIdsOf } from "./compose.options";
 import {
   type Channel,
   collectRecipients,
   expand,
   filterRecipients,
   type Planned,
+  pgArray,
   priced,
   type Skipped,
+  telegramSubscribersByMobile,
 } from "./recipients";
 import { type Frequency, parseStart, runInstant } from "./schedule";
+import { refreshCampaigns } from "./settle";
 import {
   CAMPAIGN_NOT_FOUND,
   CHANNEL_NOT_AVAILABLE,
+  CHOOSE_CHAT_CHANNEL,
   COMPOSE_MESSAGE,
   INVALID_SCHEDULE,
   NO_RECIPIENT,
@@ -56,7 +62,10 @@ export const MAX_RECIPIENTS = 200_000;
 export const PREVIEW_ROWS = 100;
 /** Outbox rows per `sms.deliver` job. */
 export const DELIVER_BATCH = 200;
-const INSERT_CHUNK = 1000;
+/** Outbox rows per INSERT statement of a send. */
+const INSERT_CHUNK = 20_000;
+
+const skippedTotal = (s: Skipped) => s.unsubscribed + s.invalid + s.duplicate + (s.notReachable ?? 0);
 
 /** SGD with two decimals from integer cents ("12.05"). */
 export const sgd = (cents: number) => {
@@ -74,6 +83,8 @@ const CHANNELS: Record<S["ComposeDraft"]["channel"], Channel> = {
 
 export interface Plan {
   channel: Channel;
+  /** WhatsApp and Telegram: the company channel the rows go through. */
+  channelId: string | null;
   senderId: string | null;
   subject: string | null;
   body: string;
@@ -98,9 +109,19 @@ export async function planDraft(
 ): Promise<Plan> {
   const channel = CHANNELS[draft.channel];
   if (!channel) throw new BadRequest(MESSAGES.selectChannel);
-  const offered = await channelOptions(tx, actor.companyId);
-  if (!offered.includes(draft.channel) || (channel !== "sms" && channel !== "email")) {
-    throw new Unprocessable(CHANNEL_NOT_AVAILABLE);
+  // WhatsApp and Telegram: the company channel of that type (the one asked for, or the only one).
+  let chat: { id: string; sandbox: boolean } | null = null;
+  if (channel === "whatsapp" || channel === "telegram") {
+    const ofType = (await chatChannelOptions(tx, actor.companyId)).filter((c) => c.channel === draft.channel);
+    if (draft.channelId) {
+      const wanted = draft.channelId.toLowerCase();
+      chat = ofType.find((c) => c.id === wanted) ?? null;
+      if (!chat) throw new NotFound(CHANNEL_NOT_FOUND);
+    } else if (ofType.length === 0) {
+      throw new Unprocessable(CHANNEL_NOT_AVAILABLE);
+    } else if (ofType.length > 1) {
+      throw new Unprocessable(CHOOSE_CHAT_CHANNEL);
+    } else chat = ofType[0]!;
   }
   if (draft.campaignId && !(await campaignExists(tx, actor.companyId, draft.campaignId))) {
     throw new NotFound(CAMPAIGN_NOT_FOUND);
@@ -109,6 +130,9 @@ export async function planDraft(
   if (channel === "sms" && draft.senderId?.trim()) {
     senderId = draft.senderId.trim();
     if (!(await senderIdsOf(tx, actor)).includes(senderId)) throw new Unprocessable(SENDER_NOT_ALLOWED);
+  } else if (channel === "sms") {
+    // None chosen: the gateway's default sender ID, recorded so the outbox shows what the recipient saw.
+    senderId = deps.config.sms.senderId;
   }
   const subject = channel === "email" ? (draft.subject ?? "").trim() : null;
   if (channel === "email" && !subject) throw new Unprocessable(SUBJECT_REQUIRED);
@@ -134,14 +158,36 @@ export async function planDraft(
   if (list.length === 0 && invalid === 0) throw new Unprocessable(NO_RECIPIENT);
   if (list.length > MAX_RECIPIENTS) throw new Unprocessable(TOO_MANY_RECIPIENTS);
   if (!body && !list.some((r) => r.message)) throw new Unprocessable(COMPOSE_MESSAGE);
-  const { kept, duplicate, unsubscribed } = await filterRecipients(
+  let { kept, duplicate, unsubscribed } = await filterRecipients(
     tx,
     actor.companyId,
     channel,
     list,
     draft.removeDuplicates ?? true,
   );
-  const prices = { sms: deps.config.sending.smsPriceCents, email: deps.config.sending.emailPriceCents };
+  // Telegram: a bot can only write to subscribers it knows; numbers of no known subscriber are skipped.
+  let notReachable: number | undefined;
+  if (channel === "telegram" && chat) {
+    const known = await telegramSubscribersByMobile(
+      tx,
+      actor.companyId,
+      chat.id,
+      kept.map((r) => r.to),
+    );
+    const before = kept.length;
+    kept = kept.filter((r) => known.has(r.to));
+    notReachable = before - kept.length;
+  }
+  const prices = {
+    sms: deps.config.sending.smsPriceCents,
+    email: deps.config.sending.emailPriceCents,
+    chat: chat
+      ? chatPriceCents(
+          chat.sandbox ? "sandbox" : "provider",
+          channel === "telegram" ? "TELEGRAM" : "WHATSAPP",
+        )
+      : 0,
+  };
   let segments = 0;
   let costCents = 0;
   let noText = 0;
@@ -159,6 +205,7 @@ export async function planDraft(
   }
   return {
     channel,
+    channelId: chat?.id ?? null,
     senderId,
     subject,
     body,
@@ -168,7 +215,12 @@ export async function planDraft(
     time: frequency === "now" ? null : draft.time!,
     firstRunAt,
     recipients,
-    skipped: { unsubscribed, invalid: invalid + noText, duplicate },
+    skipped: {
+      unsubscribed,
+      invalid: invalid + noText,
+      duplicate,
+      ...(notReachable === undefined ? {} : { notReachable }),
+    },
     segments,
     costCents,
   };
@@ -182,7 +234,21 @@ async function balanceOf(tx: DbOrTx, actor: Actor): Promise<number> {
   return Number(u?.c ?? 0);
 }
 
-/** Writes one run's rows of a send and enqueues their delivery when `queued`. Answers the row ids. */
+/**
+ * The id of a run's `i`-th row: the run's UUIDv7 with its last 12 hex digits replaced by `i` (as the scheduler
+ * writes the rows of a recurring send's next run), so a run's ids are made without a random draw per row.
+ */
+export const runRowId = (runKey: string, i: number) =>
+  `${runKey.slice(0, 24)}${i.toString(16).padStart(12, "0")}`;
+
+/** A Postgres array literal of integers. */
+const intArray = (values: readonly number[]) => `{${values.join(",")}}`;
+
+/**
+ * Writes one run's rows of a send and enqueues their delivery when `queued`. Answers the row ids. The rows go
+ * in as column arrays (`unnest`), INSERT_CHUNK per statement: a few parameters per statement whatever its size,
+ * and no per-row SQL to build.
+ */
 export async function insertRunRows(
   tx: Tx,
   queue: Queue,
@@ -192,6 +258,7 @@ export async function insertRunRows(
     userId: string;
     campaignId: string | null;
     channel: Channel;
+    channelId?: string | null;
     senderId: string | null;
     subject: string | null;
     reservationId: string | null;
@@ -200,34 +267,38 @@ export async function insertRunRows(
     recipients: Planned[];
   },
 ): Promise<string[]> {
-  const ids: string[] = [];
+  const runKey = uuidv7();
+  const ids = opts.recipients.map((_, i) => runRowId(runKey, i + 1));
   for (let i = 0; i < opts.recipients.length; i += INSERT_CHUNK) {
     const chunk = opts.recipients.slice(i, i + INSERT_CHUNK);
-    const values = chunk.map((r) => {
-      const id = uuidv7();
-      ids.push(id);
-      return sql`(${id}::uuid, ${opts.companyId}::uuid, ${opts.sendId}::uuid, ${opts.userId}::uuid,
-        ${opts.campaignId}::uuid, ${opts.channel}, ${opts.senderId}, ${opts.subject}, ${r.to}, ${r.name || null},
-        ${r.text}, ${r.encoding}, ${r.segments}, ${r.costCents}, ${opts.status}, ${`send:${id}`},
-        ${opts.reservationId}::uuid, ${opts.scheduledAt?.toISOString() ?? null}::timestamptz)`;
-    });
     await tx.execute(sql`insert into sms_messages (id, company_id, send_id, user_id, campaign_id, channel,
       sender_id, subject, recipient, recipient_name, text, encoding, segments, cost_cents, status,
-      idempotency_key, reservation_id, scheduled_at) values ${sql.join(values, sql`, `)}`);
+      idempotency_key, reservation_id, scheduled_at, channel_id)
+      select r.id, ${opts.companyId}::uuid, ${opts.sendId}::uuid, ${opts.userId}::uuid, ${opts.campaignId}::uuid,
+             ${opts.channel}, ${opts.senderId}, ${opts.subject}, r.recipient, nullif(r.name, ''), r.text, r.encoding,
+             r.segments, r.cost_cents, ${opts.status}, 'send:' || r.id::text, ${opts.reservationId}::uuid,
+             ${opts.scheduledAt?.toISOString() ?? null}::timestamptz, ${opts.channelId ?? null}::uuid
+        from unnest(${pgArray(ids.slice(i, i + INSERT_CHUNK))}::uuid[], ${pgArray(chunk.map((r) => r.to))}::text[],
+                    ${pgArray(chunk.map((r) => r.name))}::text[], ${pgArray(chunk.map((r) => r.text))}::text[],
+                    ${pgArray(chunk.map((r) => r.encoding))}::text[], ${intArray(chunk.map((r) => r.segments))}::int[],
+                    ${intArray(chunk.map((r) => r.costCents))}::bigint[])
+             as r(id, recipient, name, text, encoding, segments, cost_cents)`);
   }
   if (opts.status === "queued") await enqueueDelivery(tx, queue, ids);
   return ids;
 }
 
-/** `sms.deliver` jobs for these rows, DELIVER_BATCH per job, in the caller's transaction. */
+/** `sms.deliver` jobs for these rows, DELIVER_BATCH per job, in the caller's transaction (one statement). */
 export async function enqueueDelivery(tx: DbOrTx, queue: Queue, ids: string[], startAfterSeconds?: number) {
-  for (let i = 0; i < ids.length; i += DELIVER_BATCH) {
-    await queue.enqueue(
-      "sms.deliver",
-      { messageIds: ids.slice(i, i + DELIVER_BATCH) },
-      { tx, ...(startAfterSeconds ? { startAfterSeconds } : {}) },
-    );
+  const batches: { messageIds: string[] }[] = [];
+  for (let i = 0; i < ids.length; i += DELIVER_BATCH)
+    batches.push({ messageIds: ids.slice(i, i + DELIVER_BATCH) });
+  const opts = { tx, ...(startAfterSeconds ? { startAfterSeconds } : {}) };
+  if (queue.enqueueMany) {
+    await queue.enqueueMany("sms.deliver", batches, opts);
+    return;
   }
+  for (const b of batches) await queue.enqueue("sms.deliver", b, opts);
 }
 
 export function composeService(deps: Deps) {
@@ -331,7 +402,7 @@ export function composeService(deps: Deps) {
             ${draft.campaignId ?? null}::uuid, ${plan.channel}, ${plan.senderId}, ${plan.subject}, ${plan.body},
             ${plan.frequency}, ${plan.date}, ${plan.time}, ${plan.timeZone},
             ${plan.firstRunAt?.toISOString() ?? null}::timestamptz, ${scheduled ? "scheduled" : "queued"},
-            ${plan.recipients.length}, ${plan.skipped.unsubscribed + plan.skipped.invalid + plan.skipped.duplicate},
+            ${plan.recipients.length}, ${skippedTotal(plan.skipped)},
             ${plan.segments}, ${plan.costCents}, ${idempotencyKey ?? null})`);
           let reservationId: string | null = null;
           if (plan.costCents > 0) {
@@ -352,6 +423,7 @@ export function composeService(deps: Deps) {
             userId: actor.userId,
             campaignId: draft.campaignId ?? null,
             channel: plan.channel,
+            channelId: plan.channelId,
             senderId: plan.senderId,
             subject: plan.subject,
             reservationId,
@@ -359,11 +431,12 @@ export function composeService(deps: Deps) {
             scheduledAt: plan.firstRunAt,
             recipients: plan.recipients,
           });
+          if (draft.campaignId) await refreshCampaigns(tx, [sendId]);
           return {
             id: sendId,
             status: scheduled ? ("scheduled" as const) : ("sent" as const),
             recipients: plan.recipients.length,
-            skipped: plan.skipped.unsubscribed + plan.skipped.invalid + plan.skipped.duplicate,
+            skipped: skippedTotal(plan.skipped),
             segments: plan.segments,
             cost: sgd(plan.costCents),
             scheduledAt: plan.firstRunAt?.toISOString() ?? null,

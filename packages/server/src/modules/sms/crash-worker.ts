@@ -4,7 +4,7 @@
  * committed before the gateway answers, as a real gateway's acceptance is), until no row is left to send.
  * The test kills it with SIGKILL at random moments and runs it again.
  *
- * Usage: DATABASE_URL=… SEND_ID=… node --import tsx src/modules/sms/crash-worker.ts
+ * Usage: DATABASE_URL=… SEND_ID=… node --import tsx src/modules/sms/crash-worker.ts (the test runs it bundled).
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";

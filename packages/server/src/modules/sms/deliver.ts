@@ -3,19 +3,26 @@
  *
  * `deliverBatch` (job `sms.deliver`): claims its rows that are 'queued' — or 'submitting' for longer than the
  * submit timeout (a worker that died holding them) — with one `update … from (select … for update skip locked)`,
- * so two workers never hold the same row; then submits each through the gateway with the row's idempotency key,
- * taking a slot of the provider's rate first (rate.ts). The outcome is written in its own transaction:
- * - accepted: status 'accepted', the provider's ids and segments stored, and `captureSend` takes the accepted
- *   segments' cost from the run's reservation (a row without reservation, an auto-reply, is charged to the
- *   corporate balance with `chargeNow`);
+ * so two workers never hold the same row; then works through them in windows of WINDOW rows: the window's sends
+ * are taken from the provider's rate at once (rate.ts), its rows submitted through the gateway with their
+ * idempotency keys, CONCURRENCY at a time, and the outcomes written:
+ * - accepted: in one transaction for the window, status 'accepted', the provider's ids and segments stored, and
+ *   the accepted segments' cost taken from each run's reservation with one `captureSend` per reservation (a row
+ *   without reservation, an auto-reply, or a reservation that falls short is charged row by row, from the
+ *   balance with `chargeNow` when needed);
  * - SmsThrottled: back to 'queued', retried after the gateway's delay, not counted as an attempt, not charged;
  * - SmsRejected: 'rejected', not billable, nothing captured (the run's release gives its credit back);
  * - any other error: back to 'queued' with a growing delay and the same key, 'failed' (not billable) after
  *   MAX_ATTEMPTS.
+ * WhatsApp and Telegram rows go through their company channel's driver as messages of the subscribers' chat rooms
+ * (chat-send.ts): a row that cannot be sent for good (not reachable, outside WhatsApp's 24-hour window, refused)
+ * ends 'skipped', 'failed' or 'rejected', not billable; a room message that already has a receipt (a sandbox
+ * channel delivers at once) makes its row 'delivered'.
  * Crash safety: a row is only ever sent while 'submitting', and it leaves that state in the same transaction that
  * charges it, so a worker killed at any point leaves it 'queued' (never sent) or 'submitting' (perhaps sent); the
  * tick re-submits the latter after the timeout with the same key. A duplicate can therefore only happen for a
- * message the gateway accepted in the moments before the crash (the provider-accept window), and is charged once.
+ * message the gateway accepted in the moments before the crash (the provider-accept window: at most one window
+ * of a worker), and is charged once.
  *
  * `scheduleTick` (job `sms.schedule-tick`, every minute): scheduled rows that are due become 'queued' (numbers
  * unsubscribed since are 'skipped'), recurring sends get their next run's rows and reservation, and rows that
@@ -29,15 +36,18 @@ import { SmsRejected, type SmsSubmitted, SmsThrottled } from "../../providers/sm
 import { rows } from "../contacts/contacts.service";
 import { InsufficientCredit } from "../credit/ledger";
 import { captureSend, chargeNow, reserveForSend } from "../credit/spend";
+import { RowFinal, submitChatRow } from "./chat-send";
 import { enqueueDelivery } from "./compose.service";
-import { takeSendSlot } from "./rate";
+import { takeSendSlots } from "./rate";
 import { pgArray } from "./recipients";
 import { type Frequency, nextRunAfter } from "./schedule";
-import { settleReservations, settleSends } from "./settle";
+import { refreshCampaigns, settleReservations, settleSends } from "./settle";
 
 export const MAX_ATTEMPTS = 8;
 /** Submissions in flight per job. */
 const CONCURRENCY = 8;
+/** Rows per rate take and per outcome transaction of a job. */
+export const WINDOW = 50;
 
 interface Claimed {
   id: string;
@@ -45,9 +55,12 @@ interface Claimed {
   user_id: string;
   send_id: string;
   channel: string;
+  /** WhatsApp and Telegram rows: the company channel (chat-send.ts). */
+  channel_id: string | null;
   sender_id: string | null;
   subject: string | null;
   recipient: string;
+  recipient_name: string | null;
   text: string;
   idempotency_key: string;
   attempts: number;
@@ -55,6 +68,11 @@ interface Claimed {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** What the gateway answered for one claimed row. */
+type Outcome =
+  | { row: Claimed; ok: true; result: SmsSubmitted & { provider: string; costCents?: number } }
+  | { row: Claimed; ok: false; err: unknown };
 
 /** Claims and submits the due rows among `messageIds`. Answers how many were claimed. */
 export async function deliverBatch(deps: Deps, messageIds: string[]): Promise<number> {
@@ -73,26 +91,49 @@ export async function deliverBatch(deps: Deps, messageIds: string[]): Promise<nu
                  for update skip locked) c
          where m.id = c.id
         returning m.id::text as id, m.company_id::text as company_id, m.user_id::text as user_id,
-                  m.send_id::text as send_id, m.channel, m.sender_id, m.subject, m.recipient, m.text,
+                  m.send_id::text as send_id, m.channel, m.channel_id::text as channel_id, m.sender_id,
+                  m.subject, m.recipient, m.recipient_name, m.text,
                   m.idempotency_key, m.attempts, m.reservation_id::text as reservation_id`,
   );
   if (claimed.length === 0) return 0;
+  claimed.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const retry: { id: string; after: number }[] = [];
   let pauseUntil = 0;
-  let next = 0;
-  const one = async () => {
-    for (;;) {
-      const row = claimed[next++];
-      if (!row) return;
-      const wait = pauseUntil - Date.now();
-      if (wait > 0) await sleep(wait);
-      const after = await submitOne(deps, row, (ms) => {
-        pauseUntil = Math.max(pauseUntil, Date.now() + ms);
-      });
-      if (after !== null) retry.push({ id: row.id, after });
-    }
+  const pause = (ms: number) => {
+    pauseUntil = Math.max(pauseUntil, Date.now() + ms);
   };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, claimed.length) }, one));
+  // Window by window: the window's SMS sends taken from the provider's rate at once, its rows submitted
+  // CONCURRENCY at a time, then its outcomes written (the accepted ones and their charge in one transaction).
+  for (let w = 0; w < claimed.length; w += WINDOW) {
+    const window = claimed.slice(w, w + WINDOW);
+    const sms = window.filter((r) => r.channel === "sms").length;
+    if (sms > 0) await takeSendSlots(db, deps.sms.name, sending.smsRatePerSecond, sms);
+    const outcomes: Outcome[] = [];
+    let next = 0;
+    const one = async () => {
+      for (;;) {
+        const row = window[next++];
+        if (!row) return;
+        const wait = pauseUntil - Date.now();
+        if (wait > 0) await sleep(wait);
+        outcomes.push(await submitOne(deps, row, pause));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, window.length) }, one));
+    await recordAccepted(
+      deps,
+      outcomes.flatMap((o) => (o.ok ? [o] : [])),
+    );
+    await chatReceipts(
+      deps,
+      outcomes.flatMap((o) => (o.ok && o.row.channel_id ? [o.row.id] : [])),
+    );
+    for (const o of outcomes) {
+      if (o.ok) continue;
+      const after = await recordFailure(deps, o.row, o.err, pause);
+      if (after !== null) retry.push({ id: o.row.id, after });
+    }
+  }
   if (retry.length > 0) {
     const after = Math.max(1, ...retry.map((r) => r.after));
     await enqueueDelivery(
@@ -120,11 +161,8 @@ export async function deliverBatch(deps: Deps, messageIds: string[]): Promise<nu
   return claimed.length;
 }
 
-/** Submits one claimed row and records the outcome; answers the retry delay in seconds, or null. */
-async function submitOne(deps: Deps, row: Claimed, pause: (ms: number) => void): Promise<number | null> {
-  const { db } = deps.database;
-  const { sending } = deps.config;
-  let result: SmsSubmitted & { provider: string };
+/** Submits one claimed row to its gateway (the rate slot is already taken). */
+async function submitOne(deps: Deps, row: Claimed, pause: (ms: number) => void): Promise<Outcome> {
   try {
     if (row.channel === "email") {
       await deps.email.send({
@@ -133,59 +171,147 @@ async function submitOne(deps: Deps, row: Claimed, pause: (ms: number) => void):
         text: row.text,
         idempotencyKey: row.idempotency_key,
       });
-      result = { provider: "email", providerMessageId: row.idempotency_key, segments: 1 };
-    } else if (row.channel === "sms") {
-      await takeSendSlot(db, deps.sms.name, sending.smsRatePerSecond);
+      return {
+        row,
+        ok: true,
+        result: { provider: "email", providerMessageId: row.idempotency_key, segments: 1 },
+      };
+    }
+    if (row.channel === "sms") {
       const r = await deps.sms.send({
         to: row.recipient,
         text: row.text,
         ...(row.sender_id ? { senderId: row.sender_id } : {}),
         idempotencyKey: row.idempotency_key,
       });
-      result = { ...r, provider: deps.sms.name };
-    } else {
-      throw new SmsRejected("This channel is not available");
+      return { row, ok: true, result: { ...r, provider: deps.sms.name } };
     }
+    if (row.channel === "whatsapp" || row.channel === "telegram") {
+      const r = await submitChatRow(deps, row);
+      return { row, ok: true, result: { ...r, segments: 1 } };
+    }
+    throw new SmsRejected("This channel is not available");
   } catch (err) {
-    if (err instanceof SmsThrottled) {
-      pause(err.retryAfterMs);
-      await db.execute(sql`update sms_messages set status = 'queued', locked_at = null, attempts = attempts - 1,
-        scheduled_at = now() + make_interval(secs => ${err.retryAfterMs / 1000})
-        where id = ${row.id}::uuid and status = 'submitting'`);
-      return Math.max(1, err.retryAfterMs / 1000);
-    }
-    const message = String((err as Error)?.message ?? err).slice(0, 500);
-    if (err instanceof SmsRejected || row.attempts >= MAX_ATTEMPTS) {
-      await db.execute(sql`update sms_messages
-        set status = ${err instanceof SmsRejected ? "rejected" : "failed"}, billable = false, locked_at = null,
-            error = ${message}
-        where id = ${row.id}::uuid and status = 'submitting'`);
-      return null;
-    }
-    const delay = Math.min(300, 2 ** row.attempts);
-    await db.execute(sql`update sms_messages set status = 'queued', locked_at = null, error = ${message},
-      scheduled_at = now() + make_interval(secs => ${delay})
-      where id = ${row.id}::uuid and status = 'submitting'`);
-    return delay;
+    // The rest of the window waits as long as the gateway asked.
+    if (err instanceof SmsThrottled) pause(err.retryAfterMs);
+    return { row, ok: false, err };
   }
-  const price = row.channel === "email" ? sending.emailPriceCents : sending.smsPriceCents;
-  const segments = Math.max(1, result.segments);
-  const cost = row.channel === "email" ? price : segments * price;
-  await db.transaction(async (tx) => {
-    const [done] = await rows<{ reservation_id: string | null }>(
-      tx,
-      sql`update sms_messages set status = 'accepted', provider = ${result.provider},
-            provider_message_id = ${result.providerMessageId},
-            part_ids = ${result.partIds && result.partIds.length > 0 ? pgArray(result.partIds) : null}::text[],
-            segments = ${segments}, cost_cents = ${cost}, submitted_at = now(), locked_at = null, error = null
-          where id = ${row.id}::uuid and status = 'submitting'
-          returning reservation_id::text as reservation_id`,
-    );
-    // Already finished by another worker (this was a duplicate inside the accept window): charged once.
-    if (!done || cost <= 0) return;
-    await charge(tx, deps, row, done.reservation_id, cost);
+}
+
+/**
+ * Accepted WhatsApp and Telegram rows whose room message already has a receipt (a sandbox channel delivers at
+ * once) take it: 'delivered' for delivered or read, 'failed' for failed.
+ */
+async function chatReceipts(deps: Deps, ids: string[]) {
+  if (ids.length === 0) return;
+  await deps.database.db.execute(sql`update sms_messages m
+      set status = case when c.delivery_status = 'failed' then 'failed' else 'delivered' end,
+          delivered_st = c.delivery_status, delivered_at = now()
+     from chat_messages c
+    where m.id = any(${pgArray(ids)}::uuid[]) and c.id = m.id and m.status = 'accepted'
+      and c.delivery_status in ('delivered', 'read', 'failed')`);
+}
+
+/** A row the gateway did not take: answers the retry delay in seconds, or null. */
+async function recordFailure(
+  deps: Deps,
+  row: Claimed,
+  err: unknown,
+  pause: (ms: number) => void,
+): Promise<number | null> {
+  const { db } = deps.database;
+  if (err instanceof SmsThrottled) {
+    pause(err.retryAfterMs);
+    await db.execute(sql`update sms_messages set status = 'queued', locked_at = null, attempts = attempts - 1,
+      scheduled_at = now() + make_interval(secs => ${err.retryAfterMs / 1000})
+      where id = ${row.id}::uuid and status = 'submitting'`);
+    return Math.max(1, err.retryAfterMs / 1000);
+  }
+  const message = String((err as Error)?.message ?? err).slice(0, 500);
+  if (err instanceof RowFinal) {
+    await db.execute(sql`update sms_messages set status = ${err.status}, billable = false, locked_at = null,
+        error = ${message}
+      where id = ${row.id}::uuid and status = 'submitting'`);
+    return null;
+  }
+  if (err instanceof SmsRejected || row.attempts >= MAX_ATTEMPTS) {
+    await db.execute(sql`update sms_messages
+      set status = ${err instanceof SmsRejected ? "rejected" : "failed"}, billable = false, locked_at = null,
+          error = ${message}
+      where id = ${row.id}::uuid and status = 'submitting'`);
+    return null;
+  }
+  const delay = Math.min(300, 2 ** row.attempts);
+  await db.execute(sql`update sms_messages set status = 'queued', locked_at = null, error = ${message},
+    scheduled_at = now() + make_interval(secs => ${delay})
+    where id = ${row.id}::uuid and status = 'submitting'`);
+  return delay;
+}
+
+/**
+ * The accepted rows of a window, in one transaction: each row 'accepted' with its provider ids, segments and
+ * cost (only while still 'submitting': a row another worker finished — a duplicate inside the accept window —
+ * is charged once), and the cost captured from each run's reservation as one movement per reservation. A
+ * reservation that cannot cover the sum, and rows without one (auto-replies), are charged row by row.
+ */
+async function recordAccepted(deps: Deps, accepted: Extract<Outcome, { ok: true }>[]) {
+  if (accepted.length === 0) return;
+  const { db } = deps.database;
+  const { sending } = deps.config;
+  const byId = new Map(accepted.map((o) => [o.row.id, o.row]));
+  const values = accepted.map(({ row, result }) => {
+    const price = row.channel === "email" ? sending.emailPriceCents : sending.smsPriceCents;
+    const segments = Math.max(1, result.segments);
+    return {
+      id: row.id,
+      provider: result.provider,
+      pid: result.providerMessageId,
+      parts: result.partIds && result.partIds.length > 0 ? result.partIds : null,
+      segments,
+      cost: result.costCents ?? (row.channel === "email" ? price : segments * price),
+    };
   });
-  return null;
+  await db.transaction(async (tx) => {
+    const done = await rows<{ id: string; reservation_id: string | null; cost_cents: number | string }>(
+      tx,
+      sql`update sms_messages m set status = 'accepted', provider = v.provider, provider_message_id = v.pid,
+            part_ids = v.parts, segments = v.segments, cost_cents = v.cost, submitted_at = now(), locked_at = null,
+            error = null
+          from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+               as v(id uuid, provider text, pid text, parts text[], segments int, cost bigint)
+         where m.id = v.id and m.status = 'submitting'
+        returning m.id::text as id, m.reservation_id::text as reservation_id, m.cost_cents`,
+    );
+    const byReservation = new Map<string, { row: Claimed; cost: number }[]>();
+    const single: { row: Claimed; cost: number; reservationId: string | null }[] = [];
+    for (const d of done) {
+      const cost = Number(d.cost_cents);
+      if (cost <= 0) continue;
+      const row = byId.get(d.id)!;
+      if (!d.reservation_id) single.push({ row, cost, reservationId: null });
+      else
+        byReservation.set(d.reservation_id, [...(byReservation.get(d.reservation_id) ?? []), { row, cost }]);
+    }
+    for (const [reservationId, list] of byReservation) {
+      const first = list[0]!.row;
+      const total = list.reduce((n, x) => n + x.cost, 0);
+      try {
+        await tx.transaction((sp) =>
+          captureSend(sp, deps.queue, {
+            companyId: first.company_id,
+            amountCents: total,
+            reservationId,
+            reference: list.length === 1 ? `msg:${first.id}` : `msgs:${first.id}+${list.length - 1}`,
+            memo: list.length === 1 ? "Message accepted" : `${list.length} messages accepted`,
+          }),
+        );
+      } catch (err) {
+        if (!(err instanceof InsufficientCredit)) throw err;
+        for (const x of list) single.push({ ...x, reservationId });
+      }
+    }
+    for (const x of single) await charge(tx, deps, x.row, x.reservationId, x.cost);
+  });
 }
 
 /** The accepted message's cost: from the run's reservation, else (or when it is short) from the balance. */
@@ -253,7 +379,7 @@ export async function scheduleTick(deps: Deps, now = new Date()): Promise<{ queu
       const skipped = await rows<{ id: string }>(
         tx,
         sql`update sms_messages m set status = 'skipped', billable = false, error = 'unsubscribed'
-             where m.id = any(${pgArray(due.map((d) => d.id))}::uuid[]) and m.channel = 'sms'
+             where m.id = any(${pgArray(due.map((d) => d.id))}::uuid[]) and m.channel <> 'email'
                and exists (select 1 from mobile_subscriptions s where s.company_id = m.company_id
                             and s.contact_number = m.recipient and s.type = 'unsub' and s.status = 'active')
             returning m.id::text as id`,
@@ -267,6 +393,7 @@ export async function scheduleTick(deps: Deps, now = new Date()): Promise<{ queu
       await tx.execute(sql`update sms_sends set status = 'queued'
         where id = any(${pgArray([...new Set(due.map((d) => d.send_id))])}::uuid[]) and status = 'scheduled'
           and (next_run_at is null or frequency = 'once')`);
+      await refreshCampaigns(tx, new Set(due.map((d) => d.send_id)));
       if (skip.size > 0) {
         const byCompany = new Map<string, string[]>();
         for (const d of due)
@@ -291,6 +418,10 @@ export async function scheduleTick(deps: Deps, now = new Date()): Promise<{ queu
              order by next_run_at limit 50 for update skip locked`,
       );
       for (const s of due) await nextRun(tx, deps, s);
+      await refreshCampaigns(
+        tx,
+        due.map((s) => s.id),
+      );
       return due.length;
     });
     runs += n;
@@ -362,10 +493,10 @@ async function nextRun(tx: Tx, deps: Deps, s: DueSend) {
   const runKey = uuidv7();
   await tx.execute(sql`insert into sms_messages (id, company_id, send_id, user_id, campaign_id, channel, sender_id,
       subject, recipient, recipient_name, text, encoding, segments, cost_cents, status, idempotency_key,
-      reservation_id, scheduled_at)
+      reservation_id, scheduled_at, channel_id)
     select m.nid, m.company_id, m.send_id, m.user_id, m.campaign_id, m.channel, m.sender_id, m.subject, m.recipient,
            m.recipient_name, m.text, m.encoding, m.segments, m.cost_cents, 'scheduled',
-           'send:' || m.nid::text, ${reservationId}::uuid, ${next.toISOString()}::timestamptz
+           'send:' || m.nid::text, ${reservationId}::uuid, ${next.toISOString()}::timestamptz, m.channel_id
       from (select x.*, overlay(${runKey}::text placing lpad(to_hex(row_number() over (order by x.id)), 12, '0')
                                 from 25 for 12)::uuid as nid
               from sms_messages x

@@ -7,7 +7,10 @@
  *
  * Delivery reports only move a message forward: accepted -> delivered | failed; a report for a message that is
  * already delivered or failed, or an older state, is recorded and ignored. A report for an unknown message id
- * is acknowledged and ignored. Receipts do not change what was charged (the gateway charged the accepted parts).
+ * is acknowledged and ignored. Receipts do not change what was charged (the gateway charged the accepted parts),
+ * except a `rejected` receipt — the network refused a message the gateway had accepted, which gateways do not bill:
+ * the message becomes not billable and its cost goes back to the user who paid it (an auto-reply, paid from the
+ * corporate balance, is not refunded to anyone's balance).
  *
  * Inbound messages land in `sms_inbox` of the company that owns the receiving sender ID (private to the user
  * whose sender IDs include it), else of the company that last sent to that number. The first word is matched
@@ -25,6 +28,7 @@ import { BadRequest, NotFound, Unauthorized } from "../../errors";
 import { type SmsProviderEvent, signHeraldPayload, verifyHeraldSignature } from "../../providers/sms";
 import { rows } from "../contacts/contacts.service";
 import { normalizeContactMobile } from "../contacts/mobile";
+import { refundSend } from "../credit/spend";
 import { matchKeyword } from "../keywords/keywords.service";
 import { cancelScheduledTo } from "./cancel";
 import { enqueueDelivery } from "./compose.service";
@@ -66,25 +70,43 @@ export async function applyDelivery(
   deps: Deps,
   provider: string,
   ev: DeliveryEvent,
-): Promise<{ duplicate: boolean }> {
+): Promise<{ duplicate: boolean; matched: boolean }> {
   return deps.database.db.transaction(async (tx) => {
-    if (!(await firstTime(tx, provider, ev.eventId, "delivery"))) return { duplicate: true };
-    type Row = { id: string; status: string; delivered_st: string | null };
+    if (!(await firstTime(tx, provider, ev.eventId, "delivery"))) return { duplicate: true, matched: true };
+    type Row = {
+      id: string;
+      status: string;
+      delivered_st: string | null;
+      company_id: string;
+      user_id: string;
+      reservation_id: string | null;
+      cost_cents: string | number;
+      error: string | null;
+    };
+    const cols = sql`id::text as id, status, delivered_st, company_id::text as company_id, user_id::text as user_id,
+      reservation_id::text as reservation_id, cost_cents, error`;
     let [m] = await rows<Row>(
       tx,
-      sql`select id::text as id, status, delivered_st from sms_messages
+      sql`select ${cols} from sms_messages
            where provider = ${provider} and provider_message_id = ${ev.providerMessageId} limit 1 for update`,
     );
     if (!m) {
       [m] = await rows<Row>(
         tx,
-        sql`select id::text as id, status, delivered_st from sms_messages
+        sql`select ${cols} from sms_messages
              where part_ids @> array[${ev.providerMessageId}]::text[] and provider = ${provider} limit 1 for update`,
       );
     }
-    if (!m) return { duplicate: false };
+    if (!m) {
+      // Not (yet) ours: forgotten, so the same report can be applied when it comes again (a receipt may
+      // overtake the gateway's answer to the submission, see providerEventHandler).
+      await tx.execute(
+        sql`delete from sms_webhook_events where provider = ${provider} and event_id = ${ev.eventId}`,
+      );
+      return { duplicate: false, matched: false };
+    }
     const final = m.status === "delivered" || m.status === "failed" || m.status === "rejected";
-    if (final || !["accepted", "submitting"].includes(m.status)) return { duplicate: false };
+    if (final || !["accepted", "submitting"].includes(m.status)) return { duplicate: false, matched: true };
     if (
       ev.status === "delivered" ||
       ev.status === "failed" ||
@@ -94,12 +116,24 @@ export async function applyDelivery(
       await tx.execute(sql`update sms_messages
         set status = ${ev.status === "delivered" ? "delivered" : "failed"}, delivered_st = ${ev.status},
             delivered_at = ${(ev.doneAt ?? new Date()).toISOString()}::timestamptz,
-            error = coalesce(${ev.errorCode ?? null}, error)
+            error = coalesce(${ev.errorCode ?? null}, error),
+            billable = billable and ${ev.status !== "rejected"}
         where id = ${m.id}::uuid`);
+      const cost = Number(m.cost_cents);
+      // Charged (accepted, no "Not charged" note) from the user's reservation or balance: given back.
+      if (ev.status === "rejected" && m.status === "accepted" && m.reservation_id && !m.error && cost > 0) {
+        await refundSend(tx, deps.queue, {
+          companyId: m.company_id,
+          userId: m.user_id,
+          amountCents: cost,
+          reference: `msg:${m.id}`,
+          memo: "Message rejected by the network",
+        });
+      }
     } else if (m.delivered_st === null) {
       await tx.execute(sql`update sms_messages set delivered_st = ${ev.status} where id = ${m.id}::uuid`);
     }
-    return { duplicate: false };
+    return { duplicate: false, matched: true };
   });
 }
 
@@ -253,10 +287,25 @@ export async function smsWebhook(
   return { received: true, duplicate: r.duplicate };
 }
 
-/** Receiver of events pushed by the driver (registered with `deps.sms.onEvent`). */
-export function providerEventHandler(deps: Deps) {
+/** Waits before applying again a pushed receipt whose message is not known yet (milliseconds). */
+export const RECEIPT_RETRY_MS = [250, 500, 1000, 2000];
+
+/**
+ * Receiver of events pushed by the driver (registered with `deps.sms.onEvent`). A delivery receipt can arrive
+ * before the worker has recorded the gateway's answer to the submission (the receipt names a message id we do
+ * not know yet): it is applied again after a growing pause, for about 4 seconds, then acknowledged and dropped.
+ */
+export function providerEventHandler(deps: Deps, retryMs: readonly number[] = RECEIPT_RETRY_MS) {
   return async (event: SmsProviderEvent): Promise<void> => {
-    if (event.kind === "delivery") await applyDelivery(deps, deps.sms.name, event);
-    else await applyInbound(deps, deps.sms.name, event);
+    if (event.kind !== "delivery") {
+      await applyInbound(deps, deps.sms.name, event);
+      return;
+    }
+    for (let i = 0; ; i++) {
+      const r = await applyDelivery(deps, deps.sms.name, event);
+      const wait = retryMs[i];
+      if (r.matched || wait === undefined) return;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
   };
 }

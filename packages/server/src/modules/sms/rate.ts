@@ -13,23 +13,48 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Takes one send from the provider's current second, waiting for a later second while it is full. */
 export async function takeSendSlot(db: DbOrTx, provider: string, perSecond: number): Promise<void> {
+  await takeSendSlots(db, provider, perSecond, 1);
+}
+
+/**
+ * Takes `n` sends (a worker's next submissions) from the provider's seconds: as many as the current second
+ * still has room for, the rest from the following seconds, waiting for each. One statement per second used: the
+ * counter row is locked and read (`for update` answers its latest version), then written from what was read; a
+ * slot already ahead of this statement's clock reading (a taker that read the clock later) counts as the current
+ * one.
+ */
+export async function takeSendSlots(
+  db: DbOrTx,
+  provider: string,
+  perSecond: number,
+  n: number,
+): Promise<void> {
+  let wanted = n;
   for (;;) {
-    const [r] = await rows<{ used: number; ms: string | number }>(
+    const [r] = await rows<{ got: number; ms: string | number }>(
       db,
-      sql`with now as (select (extract(epoch from clock_timestamp()) * 1000)::bigint as ms)
-          insert into sms_rate_slots as s (provider, slot, used)
-          select ${provider}, ms / 1000, 1 from now
-          on conflict (provider) do update
-             set slot = excluded.slot,
-                 used = case when s.slot = excluded.slot then s.used + 1 else 1 end
-           where s.slot <> excluded.slot or s.used < ${perSecond}
-          returning used, (select ms from now) as ms`,
+      sql`with cur as (
+            select s.slot, s.used, (extract(epoch from clock_timestamp()) * 1000)::bigint as ms
+              from sms_rate_slots s where s.provider = ${provider} for update),
+          room as (
+            select ms, greatest(slot, ms / 1000) as now, case when slot >= ms / 1000 then used else 0 end as used
+              from cur),
+          taken as (
+            update sms_rate_slots s
+               set slot = room.now, used = room.used + least(${wanted}::int, ${perSecond}::int - room.used)
+              from room
+             where s.provider = ${provider} and room.used < ${perSecond}::int
+            returning least(${wanted}::int, ${perSecond}::int - room.used) as got)
+          select coalesce((select got from taken), -1) as got, (select ms from room) as ms`,
     );
-    if (r) return;
-    const [n] = await rows<{ ms: string | number }>(
-      db,
-      sql`select (extract(epoch from clock_timestamp()) * 1000)::bigint as ms`,
-    );
-    await sleep(Math.max(5, 1000 - (Number(n?.ms ?? 0) % 1000)));
+    if (r?.ms === null || r?.ms === undefined) {
+      // The provider's first send: its counter row is made, then taken from.
+      await db.execute(sql`insert into sms_rate_slots (provider, slot, used) values (${provider}, 0, 0)
+        on conflict (provider) do nothing`);
+      continue;
+    }
+    if (r.got > 0) wanted -= r.got;
+    if (wanted <= 0) return;
+    await sleep(Math.max(5, 1000 - (Number(r.ms) % 1000)));
   }
 }

@@ -35,7 +35,7 @@ export interface Planned {
   to: string;
   name: string;
   text: string;
-  encoding: "GSM-7" | "UCS-2" | "email";
+  encoding: "GSM-7" | "UCS-2" | "email" | "text";
   segments: number;
   costCents: number;
 }
@@ -44,6 +44,8 @@ export interface Skipped {
   unsubscribed: number;
   invalid: number;
   duplicate: number;
+  /** Telegram: numbers of no known subscriber of the channel. */
+  notReachable?: number;
 }
 
 /** A Postgres array literal of text values (quoted), for `= any(...::text[])`. */
@@ -61,9 +63,16 @@ export function expand(template: string, vars: Map<string, string>): string {
   });
 }
 
-/** Encoding, segments and cost of one message. */
-export function priced(channel: Channel, text: string, prices: { sms: number; email: number }) {
+/** Encoding, segments and cost of one message (WhatsApp and Telegram: one message at the channel's price). */
+export function priced(
+  channel: Channel,
+  text: string,
+  prices: { sms: number; email: number; chat?: number },
+) {
   if (channel === "email") return { encoding: "email" as const, segments: 1, costCents: prices.email };
+  if (channel === "whatsapp" || channel === "telegram") {
+    return { encoding: "text" as const, segments: 1, costCents: prices.chat ?? 0 };
+  }
   const c = countSms(text);
   const segments = Math.max(1, c.segments);
   return {
@@ -219,4 +228,30 @@ export async function filterRecipients(
     }
   }
   return { kept, duplicate, unsubscribed };
+}
+
+/**
+ * Telegram: the numbers among `numbers` that a subscriber of the channel is known by (its shared mobile, compared
+ * as digits), with that subscriber. Others cannot be reached: a bot cannot write to a phone number.
+ */
+export async function telegramSubscribersByMobile(
+  tx: DbOrTx,
+  companyId: string,
+  channelId: string,
+  numbers: readonly string[],
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  const distinct = [...new Set(numbers)];
+  for (let i = 0; i < distinct.length; i += 10_000) {
+    const got = await rows<{ n: string; id: string }>(
+      tx,
+      sql`select distinct on (n) n, id from (
+            select regexp_replace(mobile, '[^0-9]', '', 'g') as n, id::text as id, updated_at from subscribers
+             where company_id = ${companyId}::uuid and channel_id = ${channelId}::uuid and mobile is not null) s
+           where n = any(${pgArray(distinct.slice(i, i + 10_000))}::text[])
+           order by n, updated_at desc, id desc`,
+    );
+    for (const g of got) found.set(g.n, g.id);
+  }
+  return found;
 }

@@ -15,3 +15,8 @@ export const NO_VALID_DATA = "No valid data found in the file!";
 export const TOO_MANY_ROWS = "The file has too many rows (at most 100000).";
 export const TOO_MANY_RECIPIENTS = "Too many recipients in one send (at most 200000).";
 export const UNSUPPORTED_FILE_TYPE = "Unsupported file type";
+export const CHOOSE_CHAT_CHANNEL = "Please choose the channel to send through.";
+export const NOT_REACHABLE_TELEGRAM = "not reachable on Telegram";
+export const CHAT_CHANNEL_GONE = "The channel was deleted before the message was sent.";
+export const OUTSIDE_WHATSAPP_WINDOW =
+  "Not sent: the subscriber has not written in the last 24 hours (WhatsApp error 131047); only template messages can be sent.";

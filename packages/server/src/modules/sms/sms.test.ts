@@ -9,7 +9,7 @@ import { rows } from "../contacts/contacts.service";
 import { allocate } from "../credit/ledger";
 import { cancelCampaignSends, cancelScheduled } from "./cancel";
 import { deliverBatch, scheduleTick } from "./deliver";
-import { signSmsBody } from "./events";
+import { providerEventHandler, signSmsBody } from "./events";
 
 const SECRET = "sms-webhook-secret-for-tests";
 let app: FastifyInstance;
@@ -537,6 +537,106 @@ describe("scheduled sends", () => {
     expect(await balance(owner.id)).toBe(1000);
     expect((await messagesOf(res.json().id)).map((r) => r.status)).toEqual(["cancelled", "cancelled"]);
   });
+
+  it("a campaign's status follows its sends: scheduled (with its time), processing, sent; ready when all are cancelled", async () => {
+    const { id, owner } = await company(1000);
+    const campaignOf = async (campaignId: string) =>
+      (
+        await rows<{ status: string; scheduled_at: string | null }>(
+          deps.database.db,
+          sql`select status, to_char(scheduled_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as scheduled_at
+                from campaigns where id = ${campaignId}::uuid`,
+        )
+      )[0]!;
+    const make = async () => {
+      const c = await post("/addCampaign", { name: `Status ${Date.now()} ${++seq}` }, owner);
+      expect(c.statusCode, c.body).toBe(200);
+      return c.json().id as string;
+    };
+    // scheduled: the campaign takes the send's time; cancelling every row puts it back to ready
+    const later = await make();
+    const date = tomorrow();
+    const s1 = await post(
+      "/sms/send",
+      {
+        campaignId: later,
+        channel: "SMS",
+        recipients: { numbers: numbers(2) },
+        text: "Hi",
+        frequency: "once",
+        date,
+        time: "09:30",
+      },
+      owner,
+    );
+    expect(s1.statusCode, s1.body).toBe(200);
+    expect(await campaignOf(later)).toEqual({ status: "scheduled", scheduled_at: `${date}T01:30` });
+    const rows1 = await messagesOf(s1.json().id);
+    await deps.database.db.transaction((tx) =>
+      cancelScheduled(
+        tx,
+        id,
+        rows1.map((r) => r.id),
+      ),
+    );
+    expect((await campaignOf(later)).status).toBe("ready");
+
+    // now: processing while rows wait for the gateway, sent once the worker has taken them all
+    const now = await make();
+    const s2 = await post(
+      "/sms/send",
+      { campaignId: now, channel: "SMS", recipients: { numbers: numbers(3) }, text: "Hi", frequency: "now" },
+      owner,
+    );
+    expect(s2.statusCode, s2.body).toBe(200);
+    expect((await campaignOf(now)).status).toBe("processing");
+    const gw = fakeGateway(() => ({ segments: 1 }));
+    await deliverBatch(
+      gw.deps,
+      (await messagesOf(s2.json().id)).map((r) => r.id),
+    );
+    await eventually(async () => (await campaignOf(now)).status === "sent");
+
+    // a scheduled send whose time comes is processing, then sent
+    const due = await make();
+    const s3 = await post(
+      "/sms/send",
+      {
+        campaignId: due,
+        channel: "SMS",
+        recipients: { numbers: numbers(1) },
+        text: "Hi",
+        frequency: "once",
+        date,
+        time: "10:00",
+      },
+      owner,
+    );
+    expect((await campaignOf(due)).status).toBe("scheduled");
+    await scheduleTick(deps, new Date(`${date}T02:00:00.000Z`));
+    expect((await campaignOf(due)).status).toBe("processing");
+    await deliverBatch(
+      gw.deps,
+      (await messagesOf(s3.json().id)).map((r) => r.id),
+    );
+    await eventually(async () => (await campaignOf(due)).status === "sent");
+
+    // another company's sends never touch this company's campaign
+    const other = await company(1000);
+    const s4 = await post(
+      "/sms/send",
+      {
+        campaignId: later,
+        channel: "SMS",
+        recipients: { numbers: numbers(1) },
+        text: "Hi",
+        frequency: "now",
+      },
+      other.owner,
+    );
+    expect(s4.statusCode).toBe(404);
+    expect((await campaignOf(later)).status).toBe("ready");
+  });
 });
 
 describe("SMS webhooks", () => {
@@ -564,6 +664,65 @@ describe("SMS webhooks", () => {
     await deliverBatch(fakeGateway(() => ({ segments: 1 })).deps, [row!.id]);
     return (await messagesOf(res.json().id))[0]!;
   }
+
+  it("the sandbox gateway reports each accepted message delivered a moment later, like a real gateway", async () => {
+    const { owner } = await company(1000);
+    const res = await post(
+      "/sms/send",
+      { channel: "SMS", recipients: { numbers: numbers(2) }, text: "Hi there" },
+      owner,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(deps.sms.name).toBe("sandbox");
+    await deliverBatch(
+      deps,
+      (await messagesOf(res.json().id)).map((r) => r.id),
+    );
+    expect((await messagesOf(res.json().id)).map((r) => r.status)).toEqual(["accepted", "accepted"]);
+    await eventually(async () =>
+      (await messagesOf(res.json().id)).every(
+        (r) => r.status === "delivered" && r.delivered_st === "delivered",
+      ),
+    );
+    // delivered is not charged again: one segment each
+    expect(await spent(owner.id)).toBe(10);
+  });
+
+  it("a pushed receipt that overtakes the gateway's answer is applied once the message is known", async () => {
+    const m = await acceptedMessage();
+    // the receipt names an id the worker has not recorded yet
+    await deps.database.db.execute(
+      sql`update sms_messages set status = 'submitting', provider_message_id = null where id = ${m.id}::uuid`,
+    );
+    const handler = providerEventHandler(
+      { ...deps, sms: { ...deps.sms, name: "sandbox" } } as Deps,
+      [50, 100, 200],
+    );
+    const applied = handler({
+      kind: "delivery",
+      eventId: `late-${m.id}`,
+      providerMessageId: m.provider_message_id!,
+      status: "delivered",
+    });
+    await new Promise((r) => setTimeout(r, 60));
+    await deps.database.db.execute(
+      sql`update sms_messages set status = 'accepted', provider_message_id = ${m.provider_message_id}
+           where id = ${m.id}::uuid`,
+    );
+    await applied;
+    const [after] = await rows<{ status: string }>(
+      deps.database.db,
+      sql`select status from sms_messages where id = ${m.id}::uuid`,
+    );
+    expect(after!.status).toBe("delivered");
+    // a receipt for a message that never becomes ours is dropped after the last pause
+    await handler({
+      kind: "delivery",
+      eventId: `never-${m.id}`,
+      providerMessageId: "nobody",
+      status: "delivered",
+    });
+  });
 
   it("refuses a bad or stale signature (401) and an unknown provider (404)", async () => {
     const body = { eventId: "e1", messageId: "x", status: "delivered" };
@@ -600,6 +759,35 @@ describe("SMS webhooks", () => {
       received: true,
       duplicate: false,
     });
+  });
+
+  it("a rejected receipt after acceptance refunds the message once and makes it not billable; failed keeps the charge", async () => {
+    const { owner } = await company(1000);
+    const res = await post(
+      "/sms/send",
+      { channel: "SMS", recipients: { numbers: numbers(2) }, text: LONG },
+      owner,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const sent = await messagesOf(res.json().id);
+    await deliverBatch(
+      fakeGateway(() => ({ segments: 2 })).deps,
+      sent.map((r) => r.id),
+    );
+    await eventually(async () => (await balance(owner.id)) === 980);
+    const [a, b] = await messagesOf(res.json().id);
+    const receipt = (m: typeof a, status: string) =>
+      hook("delivery", { eventId: `${status}-${m!.id}`, messageId: m!.provider_message_id, status });
+    expect((await receipt(a, "rejected")).statusCode).toBe(200);
+    expect((await receipt(b, "failed")).statusCode).toBe(200);
+    // a repeat of the rejected receipt changes nothing
+    expect((await receipt(a, "rejected")).json()).toEqual({ received: true, duplicate: true });
+    expect(await balance(owner.id)).toBe(990);
+    const after = await messagesOf(res.json().id);
+    expect(after.map((r) => [r.status, r.delivered_st, r.billable])).toEqual([
+      ["failed", "rejected", false],
+      ["failed", "failed", true],
+    ]);
   });
 
   it("stores inbound messages; an unsubscribe keyword suppresses the number and cancels its scheduled sends", async () => {

@@ -68,8 +68,21 @@ export interface SmsProvider {
   close(): Promise<void>;
 }
 
-/** Sandbox: stores the SMS so /_sandbox shows it (one-time codes, test sends). */
-export function sandboxSmsProvider(database: Database, defaultSender: string): SmsProvider {
+/** How long after accepting a message the sandbox gateway reports it delivered (milliseconds). */
+export const SANDBOX_RECEIPT_DELAY_MS = 500;
+
+/**
+ * Sandbox: stores the SMS so /_sandbox shows it (one-time codes, test sends) and, like a real gateway, pushes a
+ * delivery receipt for it a moment later ("delivered"), so the outbox shows what a user would see in production.
+ */
+export function sandboxSmsProvider(
+  database: Database,
+  defaultSender: string,
+  receiptDelayMs = SANDBOX_RECEIPT_DELAY_MS,
+): SmsProvider {
+  let handler: ((event: SmsProviderEvent) => Promise<void>) | undefined;
+  const timers = new Set<NodeJS.Timeout>();
+  let closed = false;
   return {
     name: "sandbox",
     async send(m) {
@@ -82,9 +95,32 @@ export function sandboxSmsProvider(database: Database, defaultSender: string): S
         html: null,
         links: [],
       });
+      if (handler && !closed) {
+        const receive = handler;
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          if (closed) return;
+          receive({
+            kind: "delivery",
+            eventId: `${id}:delivered`,
+            providerMessageId: id,
+            status: "delivered",
+            doneAt: new Date(),
+          }).catch(() => {}); // a receipt lost to a closing database is a receipt a gateway never sent
+        }, receiptDelayMs);
+        timer.unref();
+        timers.add(timer);
+      }
       return { providerMessageId: id, segments: countSms(m.text).segments };
     },
-    async close() {},
+    onEvent(h) {
+      handler = h;
+    },
+    async close() {
+      closed = true;
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+    },
   };
 }
 

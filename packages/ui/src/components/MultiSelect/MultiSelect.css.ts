@@ -65,7 +65,7 @@ export const chevron = style({
 
 export const listbox = style({
   // Above a modal too: the list opens from fields inside dialogs (e.g. Add into Group).
-  zIndex: `calc(${vars.zIndex.modal} + 1)`,
+  zIndex: vars.zIndex.dropdown,
   width: "var(--radix-popover-trigger-width)",
   maxHeight: "min(280px, var(--radix-popover-content-available-height))",
   overflowY: "auto",

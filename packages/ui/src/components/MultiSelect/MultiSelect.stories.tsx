@@ -155,3 +155,42 @@ export const InAForm: Story = {
     await expect(new FormData(form).getAll("dept")).toEqual(["d1", "d6"]);
   },
 };
+
+const book: MultiSelectOption[] = Array.from({ length: 5 }, (_, i) => ({
+  value: `c${i}`,
+  label: `Contact ${i}`,
+}));
+
+/** A caller with more options than it lists looks the search up (here: a pretend server) and passes the matches. */
+function RemoteSearch(props: { onSearchChange: (q: string) => void }) {
+  const [found, setFound] = useState<MultiSelectOption[]>([]);
+  return (
+    <MultiSelect
+      label="Contacts"
+      options={[...book, ...found.filter((f) => !book.some((b) => b.value === f.value))]}
+      onSearchChange={(q) => {
+        props.onSearchChange(q);
+        setFound(q.trim() ? [{ value: "far", label: `Zed Far Away (${q.trim()})` }] : []);
+      }}
+    />
+  );
+}
+
+export const SearchedElsewhere: Story = {
+  render: (args) => <RemoteSearch onSearchChange={args.onSearchChange ?? (() => {})} />,
+  args: { onSearchChange: fn() },
+  play: async ({ canvasElement, args }) => {
+    const input = within(canvasElement).getByRole("combobox", { name: "Contacts" });
+    await userEvent.click(input);
+    await userEvent.keyboard("zed");
+    await expect(args.onSearchChange).toHaveBeenLastCalledWith("zed");
+    const listbox = await screen.findByRole("listbox");
+    await waitFor(() =>
+      expect(within(listbox).getByRole("option", { name: "Zed Far Away (zed)" })).toBeInTheDocument(),
+    );
+    await userEvent.keyboard("{Enter}");
+    await expect(within(canvasElement).getByRole("list", { name: "Selected" })).toHaveTextContent(
+      "Zed Far Away",
+    );
+  },
+};

@@ -24,6 +24,11 @@ export interface MultiSelectProps<V extends string = string> extends FieldBasePr
   size?: FieldSize;
   /** Ref to the search input. */
   ref?: Ref<HTMLInputElement>;
+  /**
+   * Called with the search text as it changes (empty when it is cleared), so a caller with more options than it
+   * can list may look them up and pass the matches in `options`; the list still filters what it is given.
+   */
+  onSearchChange?: (query: string) => void;
 }
 
 const Check = () => (
@@ -78,6 +83,7 @@ export function MultiSelect<V extends string = string>({
   selectedLabel = "Selected",
   size = "md",
   ref,
+  onSearchChange,
 }: MultiSelectProps<V>) {
   const ids = useFieldIds({ id, help, error });
   const listboxId = `${ids.controlId}-listbox`;
@@ -88,6 +94,12 @@ export function MultiSelect<V extends string = string>({
   const [active, setActive] = useState(-1);
   const anchorRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement | null>(null);
+
+  const searchChanged = useRef(onSearchChange);
+  searchChanged.current = onSearchChange;
+  useEffect(() => {
+    searchChanged.current?.(query);
+  }, [query]);
 
   const labelOf = (v: V) => options.find((option) => option.value === v)?.label ?? v;
   const filtered = useMemo(() => {

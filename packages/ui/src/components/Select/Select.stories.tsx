@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useState } from "react";
 import { expect, fn, screen, userEvent, waitFor, within } from "storybook/test";
+import { Dialog } from "../Dialog";
 import { Select, type SelectOption } from "./Select";
 
 const roles: SelectOption[] = [
@@ -117,5 +118,25 @@ export const Disabled: Story = {
   args: { disabled: true, defaultValue: "agent" },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole("combobox", { name: "Role" })).toBeDisabled();
+  },
+};
+
+/** Inside a dialog the list opens above it and an option takes a pointer click. */
+export const InDialog: Story = {
+  render: (args) => (
+    <Dialog title="Add agent" defaultOpen>
+      <Select {...args} />
+    </Dialog>
+  ),
+  play: async ({ args }) => {
+    const dialog = await screen.findByRole("dialog", { name: "Add agent" });
+    await userEvent.click(within(dialog).getByRole("combobox", { name: "Role" }));
+    const option = await screen.findByRole("option", { name: "Supervisor" });
+    // the option is the topmost element at its own centre: not under the dialog's overlay
+    const box = option.getBoundingClientRect();
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    await expect(option.contains(top)).toBe(true);
+    await userEvent.click(option);
+    await expect(args.onValueChange).toHaveBeenCalledWith("supervisor");
   },
 };

@@ -1,0 +1,113 @@
+import { MESSAGES } from "@herald/domain";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { page, userEvent } from "vitest/browser";
+import { axeViolations, mockApi, renderScreen, unmountScreen } from "../../test/render-screen";
+import { fakeToken } from "../social/social.mocks";
+import {
+  BROADCAST_ID,
+  type BroadcastState,
+  broadcastHandlers,
+  initialBroadcastState,
+  recipient,
+} from "./broadcast.mocks";
+import BroadcastBreakdown from "./broadcast-breakdown";
+import BroadcastReport from "./broadcast-report";
+
+const routes = [
+  { path: "/apps/social-broadcast-report", Component: BroadcastReport },
+  { path: "/apps/social-broadcast-report/:id", Component: BroadcastBreakdown },
+];
+
+let state: BroadcastState;
+
+async function open(path: string, width = 1440) {
+  await page.viewport(width, 900);
+  await mockApi(broadcastHandlers(state));
+  return renderScreen(path, routes, fakeToken("admin"));
+}
+
+beforeEach(() => {
+  state = initialBroadcastState();
+});
+afterEach(async () => {
+  unmountScreen();
+  vi.restoreAllMocks();
+  await page.viewport(1200, 900);
+});
+
+describe("broadcast report list", () => {
+  it("lists name, description, campaign, total recipients and created at; search filters; View Details opens the breakdown", async () => {
+    const { router } = await open("/apps/social-broadcast-report");
+    const table = page.getByRole("table", { name: "Broadcasts" });
+    await expect.element(table.getByText("Spring sale")).toBeVisible();
+    await expect.element(table.getByText("Orders ready for pickup")).toBeVisible();
+    await expect.element(table.getByText("1,200")).toBeVisible();
+    await expect.element(table.getByText("01/02/2026", { exact: false })).toBeVisible();
+    expect(await axeViolations()).toEqual([]);
+
+    await userEvent.fill(page.getByRole("searchbox", { name: "Search broadcasts" }), "holiday");
+    await expect.element(table.getByText("Spring sale")).not.toBeInTheDocument();
+    await expect.element(table.getByText("Holiday hours")).toBeVisible();
+    await userEvent.fill(page.getByRole("searchbox", { name: "Search broadcasts" }), "");
+
+    await userEvent.click(page.getByRole("button", { name: "Actions for Spring sale" }));
+    await userEvent.click(page.getByRole("menuitem", { name: "View Details" }));
+    await expect
+      .poll(() => router.state.location.pathname)
+      .toBe(`/apps/social-broadcast-report/${BROADCAST_ID}`);
+  });
+
+  it("passes a campaign filter, shows the empty and error states", async () => {
+    state.list = [];
+    await open("/apps/social-broadcast-report?campaignId=abc");
+    await expect.element(page.getByText(MESSAGES.noRecords)).toBeVisible();
+    expect(state.calls.some((c) => c.path === "list ?campaignId=abc")).toBe(true);
+    unmountScreen();
+    state.failList = true;
+    await open("/apps/social-broadcast-report", 390);
+    await expect.element(page.getByText(MESSAGES.broadcastListError)).toBeVisible();
+    expect(await axeViolations()).toEqual([]);
+  });
+});
+
+describe("broadcast breakdown", () => {
+  it("shows the preview, the five stat cards, the funnel, the recipients with their remark and View Message", async () => {
+    await open(`/apps/social-broadcast-report/${BROADCAST_ID}`);
+    await expect.element(page.getByRole("heading", { name: "Spring sale", level: 2 })).toBeVisible();
+    await expect.element(page.getByText("Hello {{name}}, your order is ready")).toBeVisible();
+    const stats = page.getByRole("region", { name: "Delivery" });
+    for (const label of ["Total", "Sent", "Delivered", "Read", "Failed"])
+      await expect.element(stats.getByText(label, { exact: true })).toBeVisible();
+    await expect.element(page.getByRole("figure", { name: "Recipients by status" })).toBeInTheDocument();
+    const table = page.getByRole("table", { name: "Recipients" });
+    await expect.element(table.getByText("Number not on WhatsApp")).toBeVisible();
+    await expect.element(page.getByText("Finished")).toBeVisible();
+    expect(await axeViolations()).toEqual([]);
+
+    await userEvent.click(page.getByRole("button", { name: "Actions for Contact 1" }));
+    await userEvent.click(page.getByRole("menuitem", { name: "View Message" }));
+    const dialog = page.getByRole("dialog", { name: "Message" });
+    await expect.element(dialog.getByText("Hello Name 1, your order is ready")).toBeVisible();
+    await userEvent.keyboard("{Escape}");
+    await expect.element(dialog).not.toBeInTheDocument();
+  });
+
+  it("polls while recipients are still queued and stops when all have a status", async () => {
+    state.breakdown.recipients = [recipient(1, { delivery_status: null })];
+    state.breakdown.stats = { total: 1, sent: 0, delivered: 0, read: 0, failed: 0 };
+    await open(`/apps/social-broadcast-report/${BROADCAST_ID}`, 768);
+    await expect.element(page.getByText("Sending")).toBeVisible();
+    state.breakdown.recipients = [recipient(1, { delivery_status: "sent" })];
+    state.breakdown.stats = { total: 1, sent: 1, delivered: 0, read: 0, failed: 0 };
+    await expect.element(page.getByText("Finished"), { timeout: 8000 }).toBeVisible();
+    const polls = state.calls.filter((c) => c.path.startsWith("breakdown")).length;
+    await new Promise((r) => setTimeout(r, 3500));
+    expect(state.calls.filter((c) => c.path.startsWith("breakdown")).length).toBe(polls);
+  });
+
+  it("says when the broadcast does not exist", async () => {
+    await open("/apps/social-broadcast-report/0190a1b2-0000-7000-8000-000000000000", 390);
+    await expect.element(page.getByText("Broadcast not found")).toBeVisible();
+    expect(await axeViolations()).toEqual([]);
+  });
+});

@@ -1,0 +1,42 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+import { chromiumBrowser, optimizeDeps, repoRoot } from "../ui/vitest.browser.ts";
+
+const portalDir = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Project "portal-browser": screens rendered in Chromium (`src/**\/*.browser.test.tsx`) against the API
+ * mocked by msw's service worker (served from test/public, never shipped with the portal's build).
+ */
+export default defineConfig({
+  plugins: [react(), vanillaExtractPlugin()],
+  optimizeDeps: {
+    include: [
+      ...optimizeDeps.include,
+      "msw",
+      "msw/browser",
+      "axe-core",
+      "react",
+      "react-dom",
+      "react-dom/client",
+      "react-router",
+      "@tanstack/react-query",
+      "@tanstack/react-virtual",
+      "radix-ui",
+      "date-fns",
+    ],
+  },
+  root: portalDir,
+  publicDir: path.join(portalDir, "test/public"),
+  test: {
+    name: "portal-browser",
+    include: ["src/**/*.browser.test.tsx"],
+    browser: chromiumBrowser(),
+    attachmentsDir: path.join(repoRoot, ".vitest-attachments"),
+    // Long journeys through a wizard on a busy CI machine (two cores shared with the server tests).
+    testTimeout: 60_000,
+  },
+});

@@ -1,0 +1,3 @@
+CREATE INDEX "sms_messages_pending_send_idx" ON "sms_messages" USING btree ("send_id") WHERE "sms_messages"."status" in ('scheduled', 'queued', 'submitting');--> statement-breakpoint
+CREATE INDEX "sms_messages_pending_reservation_idx" ON "sms_messages" USING btree ("reservation_id") WHERE "sms_messages"."status" in ('scheduled', 'queued', 'submitting');--> statement-breakpoint
+CREATE INDEX "outbox_search" ON "sms_messages" USING gin ("company_id",lower("text") gin_trgm_ops,lower(coalesce("sender_id", '')) gin_trgm_ops,"recipient" gin_trgm_ops);

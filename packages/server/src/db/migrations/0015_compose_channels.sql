@@ -1,0 +1,2 @@
+ALTER TABLE "sms_messages" ADD COLUMN "channel_id" uuid;--> statement-breakpoint
+ALTER TABLE "sms_messages" ADD CONSTRAINT "sms_messages_chat_channel_check" CHECK (("sms_messages"."channel" in ('whatsapp', 'telegram')) = ("sms_messages"."channel_id" is not null));

@@ -1,0 +1,253 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../app";
+import { auth, createCompany, eventually, privateDatabase, testConfig } from "../../test/harness";
+import { tokenOf } from "./channels.fixtures";
+
+/** A loopback Telegram Bot API speaking the documented payloads (getMe, setWebhook, sendMessage). */
+const GOOD = "123456:ABCdefGhIJKlmnoPQRstuVWXyz_0123456";
+const calls: { method: string; body: Record<string, unknown> }[] = [];
+let server: Server;
+let app: FastifyInstance;
+let sent = 100;
+let drop: () => Promise<void>;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let raw = "";
+    req.on("data", (c) => {
+      raw += c;
+    });
+    req.on("end", () => {
+      const m = /^\/bot([^/]+)\/(\w+)$/.exec(req.url ?? "");
+      const reply = (status: number, body: object) => {
+        res.writeHead(status, { "content-type": "application/json" });
+        res.end(JSON.stringify(body));
+      };
+      if (!m || m[1] !== GOOD) return reply(401, { ok: false, error_code: 401, description: "Unauthorized" });
+      const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+      calls.push({ method: m[2]!, body });
+      if (m[2] === "getMe")
+        return reply(200, {
+          ok: true,
+          result: { id: 123456, is_bot: true, first_name: "Herald", username: "herald_test_bot" },
+        });
+      if (m[2] === "setWebhook")
+        return reply(200, { ok: true, result: true, description: "Webhook was set" });
+      if (m[2] === "sendPhoto" || m[2] === "sendDocument") {
+        sent += 1;
+        return reply(200, {
+          ok: true,
+          result: { message_id: sent, chat: { id: Number(body.chat_id), type: "private" }, date: 1 },
+        });
+      }
+      if (m[2] === "sendMessage") {
+        if (body.chat_id === "666") {
+          return reply(403, {
+            ok: false,
+            error_code: 403,
+            description: "Forbidden: bot was blocked by the user",
+          });
+        }
+        sent += 1;
+        return reply(200, {
+          ok: true,
+          result: {
+            message_id: sent,
+            chat: { id: Number(body.chat_id), type: "private" },
+            date: 1,
+            text: body.text,
+          },
+        });
+      }
+      return reply(404, { ok: false, error_code: 404, description: "Not Found" });
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const port = (server.address() as AddressInfo).port;
+  // A database of its own on PostgreSQL: other files' job workers (with the public Telegram URL) never take its jobs.
+  const db = await privateDatabase();
+  drop = db.drop;
+  app = await buildApp({
+    config: testConfig({ TELEGRAM_API_URL: `http://127.0.0.1:${port}` }, db.dataDir),
+    database: db.database,
+    validateResponses: true,
+  });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await drop();
+  await new Promise((r) => server.close(r));
+});
+
+async function connect(owner: { token: string }, botToken: string) {
+  const link = await app.inject({
+    method: "POST",
+    url: "/api/social-chat/channel/connect-channel",
+    headers: auth(owner),
+    payload: { channelType: "TELEGRAM" },
+  });
+  return app.inject({
+    method: "POST",
+    url: "/api/social-chat/channel/connect",
+    headers: auth(owner),
+    payload: {
+      token: tokenOf(link.json().link),
+      channelType: "TELEGRAM",
+      name: "Support bot",
+      mode: "provider",
+      credentials: { botToken },
+    },
+  });
+}
+
+const update = (updateId: number, chatId: number, text: string) => ({
+  update_id: updateId,
+  message: {
+    message_id: updateId,
+    from: { id: chatId, is_bot: false, first_name: "Budi", last_name: "Santoso", username: "budi" },
+    chat: { id: chatId, type: "private", first_name: "Budi" },
+    date: Math.floor(Date.now() / 1000),
+    text,
+  },
+});
+
+describe("Telegram connector", () => {
+  it("checks the token, registers the webhook with a secret, receives updates and replies through sendMessage", async () => {
+    const { owner } = await createCompany(app);
+    const session = await app.inject({
+      method: "GET",
+      url: `/api/social-chat/channel/connect?token=${tokenOf((await app.inject({ method: "POST", url: "/api/social-chat/channel/connect-channel", headers: auth(owner), payload: {} })).json().link)}`,
+      headers: auth(owner),
+    });
+    const tg = session.json().types.find((t: { channelType: string }) => t.channelType === "TELEGRAM");
+    expect(tg).toMatchObject({
+      provider: true,
+      credentialFields: [{ key: "botToken", secret: true, required: true }],
+    });
+
+    const bad = await connect(owner, "999:nope");
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().message).toBe("Telegram did not accept the bot token");
+
+    const ok = await connect(owner, GOOD);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ channelType: "TELEGRAM", sandbox: false });
+    expect(ok.body).not.toContain(GOOD);
+    const channelId = ok.json().id;
+    const hook = calls.filter((c) => c.method === "setWebhook").at(-1)!;
+    expect(hook.body.url).toBe(`${app.deps.config.publicUrl}/api/webhooks/channels/${channelId}`);
+    const secret = hook.body.secret_token as string;
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{32,256}$/);
+    const [stored] = await app.deps.database.query<{ credentials: string }>(
+      "select credentials from channels where id = $1",
+      [channelId],
+    );
+    expect(stored!.credentials).not.toContain(GOOD);
+
+    const post = (body: object, token = secret) =>
+      app.inject({
+        method: "POST",
+        url: `/api/webhooks/channels/${channelId}`,
+        headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": token },
+        payload: body,
+      });
+    const first = await post(update(5001, 4242, "Hello from Telegram"));
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ received: true, duplicate: false });
+    expect((await post(update(5001, 4242, "Hello from Telegram"))).json().duplicate).toBe(true);
+    expect((await post(update(5002, 4242, "x"), "wrong")).statusCode).toBe(401);
+
+    const rooms = (
+      await app.inject({ method: "GET", url: "/api/social-chat/chat/room", headers: auth(owner) })
+    ).json();
+    expect(rooms.data[0]).toMatchObject({
+      subscriberName: "Budi Santoso",
+      channelType: "TELEGRAM",
+      text: "Hello from Telegram",
+    });
+    const roomId = rooms.data[0].subscriberId;
+
+    const reply = await app.inject({
+      method: "POST",
+      url: `/api/social-chat/chat/room/${roomId}/send-message`,
+      headers: auth(owner),
+      payload: { type: "text", text: "Hi Budi" },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const m = await eventually(async () => {
+      const [row] = await app.deps.database.query<{
+        message_status: string;
+        provider_message_id: string;
+        delivery_status: string;
+      }>("select message_status, provider_message_id, delivery_status from chat_messages where id = $1", [
+        reply.json().id,
+      ]);
+      return row?.message_status === "yes" ? row : undefined;
+    });
+    expect(m.delivery_status).toBe("sent");
+    expect(m.provider_message_id).toMatch(/^4242:\d+$/);
+    expect(calls.filter((c) => c.method === "sendMessage").at(-1)!.body).toEqual({
+      chat_id: "4242",
+      text: "Hi Budi",
+    });
+
+    // a file goes out with sendPhoto, by its public signed URL
+    const boundary = "----heraldtg";
+    const png = Buffer.from("89504e470d0a1a0a", "hex");
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="map.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const files = await app.inject({
+      method: "POST",
+      url: `/api/social-chat/chat/room/${roomId}/send-files`,
+      headers: { ...auth(owner), "content-type": `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(files.statusCode, files.body).toBe(200);
+    const photo = await eventually(async () => calls.find((c) => c.method === "sendPhoto"));
+    expect(photo.body.chat_id).toBe("4242");
+    const url = photo.body.photo as string;
+    expect(url.startsWith(`${app.deps.config.publicUrl}/api/social-chat/attachment/`)).toBe(true);
+    const fetched = await app.inject({ method: "GET", url: url.slice(app.deps.config.publicUrl.length) });
+    expect(fetched.rawPayload.equals(png)).toBe(true);
+  });
+
+  it("fails a message Telegram refuses for good, with Telegram's reason", async () => {
+    const { owner } = await createCompany(app);
+    const ok = await connect(owner, GOOD);
+    const channelId = ok.json().id;
+    const secret = calls.filter((c) => c.method === "setWebhook").at(-1)!.body.secret_token as string;
+    await app.inject({
+      method: "POST",
+      url: `/api/webhooks/channels/${channelId}`,
+      headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": secret },
+      payload: update(7001, 666, "bye"),
+    });
+    const rooms = (
+      await app.inject({ method: "GET", url: "/api/social-chat/chat/room", headers: auth(owner) })
+    ).json();
+    const reply = await app.inject({
+      method: "POST",
+      url: `/api/social-chat/chat/room/${rooms.data[0].subscriberId}/send-message`,
+      headers: auth(owner),
+      payload: { type: "text", text: "Are you there?" },
+    });
+    const m = await eventually(async () => {
+      const [row] = await app.deps.database.query<{ message_status: string; remark: string }>(
+        "select message_status, remark from chat_messages where id = $1",
+        [reply.json().id],
+      );
+      return row?.message_status === "failed" ? row : undefined;
+    });
+    expect(m.remark).toBe("Forbidden: bot was blocked by the user");
+  });
+});

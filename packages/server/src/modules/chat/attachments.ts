@@ -1,0 +1,183 @@
+/**
+ * Uploaded files of the chat (send-files) and of broadcasts and template headers (/social-chat/attachment/upload).
+ * A file streams to the local disk under the data directory (`attachments/<company>/<id>`), at most 157286400
+ * bytes (the specification's upload limit), and gets an `attachments` row. Its URL is
+ * `/api/social-chat/attachment/<id>?sig=…`: an HMAC of the id (with a key derived from the JWT secret), so that
+ * `<img>` tags and providers can fetch it without a bearer token, and nobody can guess another file's URL. Only
+ * images, video and audio are served with their own type; anything else is a download
+ * (`application/octet-stream`, `Content-Disposition: attachment`), so an uploaded HTML page never runs here.
+ */
+import { createHmac, hkdfSync } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import type { components } from "@herald/api-client/schema";
+import { sql } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { v7 as uuidv7 } from "uuid";
+import type { DbOrTx } from "../../db/client";
+import type { Deps } from "../../deps";
+import { BadRequest, HttpError, NotFound } from "../../errors";
+import { safeEqual } from "../../lib/tokens";
+import { requireActor } from "../../plugins/actor";
+import { UPLOAD_LIMIT_BYTES } from "../../providers/channels";
+import { rows } from "../contacts/contacts.service";
+import { ATTACHMENT_NOT_FOUND } from "./chat.messages";
+
+type S = components["schemas"];
+
+export const FILE_PART_REQUIRED = "Please choose a file to upload.";
+export const FILE_TOO_LARGE = "The file cannot be larger than 157286400 bytes.";
+
+export type AttachmentKind = S["Attachment"]["type"];
+
+export const kindOfMime = (mime: string): AttachmentKind =>
+  mime.startsWith("image/")
+    ? "image"
+    : mime.startsWith("video/")
+      ? "video"
+      : mime.startsWith("audio/")
+        ? "audio"
+        : "other";
+
+function signingKey(deps: Deps): Buffer {
+  return Buffer.from(hkdfSync("sha256", deps.config.jwtSecret, "herald", "attachment-urls", 32));
+}
+
+export function attachmentSignature(deps: Deps, id: string): string {
+  return createHmac("sha256", signingKey(deps)).update(id).digest("base64url");
+}
+
+export function attachmentUrl(deps: Deps, id: string): string {
+  return `/api/social-chat/attachment/${id}?sig=${attachmentSignature(deps, id)}`;
+}
+
+export interface AttachmentRow {
+  id: string;
+  company_id: string;
+  kind: AttachmentKind;
+  mime: string;
+  name: string;
+  size_bytes: number;
+  storage_key: string;
+}
+
+export const toAttachment = (deps: Deps, r: AttachmentRow): S["Attachment"] => ({
+  id: r.id,
+  type: r.kind,
+  mime: r.mime,
+  url: attachmentUrl(deps, r.id),
+  name: r.name,
+});
+
+const storageRoot = (deps: Deps) => path.join(deps.config.dataDir, "attachments");
+
+/**
+ * Reads every multipart part `file` of the request to disk (at most `maxFiles`) and stores their rows. A part
+ * over the size limit fails the whole upload (files already written are removed).
+ */
+export async function receiveFiles(
+  deps: Deps,
+  request: FastifyRequest,
+  opts: { maxFiles: number },
+): Promise<AttachmentRow[]> {
+  const actor = requireActor(request.actor);
+  const stored: AttachmentRow[] = [];
+  const dir = path.join(storageRoot(deps), actor.companyId);
+  const cleanup = async () => {
+    await Promise.all(stored.map((s) => rm(path.join(storageRoot(deps), s.storage_key), { force: true })));
+  };
+  try {
+    if (!request.isMultipart()) throw new BadRequest(FILE_PART_REQUIRED);
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const parts = request.files({
+      limits: { fileSize: UPLOAD_LIMIT_BYTES, files: opts.maxFiles, fields: 10, parts: opts.maxFiles + 10 },
+      throwFileSizeLimit: false,
+    });
+    for await (const part of parts) {
+      if (part.fieldname !== "file") {
+        part.file.resume();
+        continue;
+      }
+      const id = uuidv7();
+      const key = `${actor.companyId}/${id}`;
+      const name = path.basename((part.filename ?? "").replace(/\\/g, "/")).slice(0, 255) || "file";
+      const mime = (part.mimetype || "application/octet-stream").slice(0, 255);
+      const row: AttachmentRow = {
+        id,
+        company_id: actor.companyId,
+        kind: kindOfMime(mime),
+        mime,
+        name,
+        size_bytes: 0,
+        storage_key: key,
+      };
+      stored.push(row);
+      await pipeline(part.file, createWriteStream(path.join(dir, id), { mode: 0o600 }));
+      if (part.file.truncated) throw new BadRequest(FILE_TOO_LARGE);
+      row.size_bytes = (await stat(path.join(dir, id))).size;
+    }
+  } catch (err) {
+    await cleanup();
+    if (err instanceof HttpError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT") throw new BadRequest("Too many files.");
+    if (code?.startsWith("FST_")) throw new BadRequest(FILE_PART_REQUIRED);
+    throw err;
+  }
+  if (stored.length === 0) throw new BadRequest(FILE_PART_REQUIRED);
+  try {
+    for (const r of stored) {
+      await deps.database.db.execute(
+        sql`insert into attachments (id, company_id, uploaded_by, kind, mime, name, size_bytes, storage_key)
+            values (${r.id}, ${r.company_id}, ${actor.userId}, ${r.kind}, ${r.mime}, ${r.name}, ${r.size_bytes},
+                    ${r.storage_key})`,
+      );
+    }
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+  return stored;
+}
+
+/** Removes stored files and their rows (an upload that was refused after it was read). */
+export async function discardFiles(deps: Deps, files: AttachmentRow[]) {
+  if (files.length === 0) return;
+  await deps.database.db.execute(
+    sql`delete from attachments where id = any(${`{${files.map((f) => f.id).join(",")}}`}::uuid[])`,
+  );
+  await Promise.all(files.map((f) => rm(path.join(storageRoot(deps), f.storage_key), { force: true })));
+}
+
+export async function findAttachment(db: DbOrTx, companyId: string, id: string): Promise<AttachmentRow> {
+  const [row] = await rows<AttachmentRow>(
+    db,
+    sql`select id, company_id, kind, mime, name, size_bytes, storage_key from attachments
+         where id = ${id} and company_id = ${companyId}`,
+  );
+  if (!row) throw new NotFound(ATTACHMENT_NOT_FOUND);
+  return row;
+}
+
+/** Serves a stored file to whoever holds its signed URL. */
+export async function serveAttachment(deps: Deps, id: string, sig: string | undefined, reply: FastifyReply) {
+  if (!sig || !safeEqual(sig, attachmentSignature(deps, id))) throw new NotFound(ATTACHMENT_NOT_FOUND);
+  const [row] = await rows<AttachmentRow>(
+    deps.database.db,
+    sql`select id, company_id, kind, mime, name, size_bytes, storage_key from attachments where id = ${id}`,
+  );
+  if (!row) throw new NotFound(ATTACHMENT_NOT_FOUND);
+  const inline = row.kind !== "other";
+  const safeName = row.name.replace(/["\\\r\n]/g, "_");
+  reply
+    .header("content-type", inline ? row.mime : "application/octet-stream")
+    .header(
+      "content-disposition",
+      `${inline ? "inline" : "attachment"}; filename="${safeName}"; filename*=UTF-8''${encodeURIComponent(row.name)}`,
+    )
+    .header("content-length", String(row.size_bytes))
+    .header("cache-control", "private, max-age=86400");
+  return reply.send(createReadStream(path.join(storageRoot(deps), row.storage_key)));
+}

@@ -1,0 +1,64 @@
+import { createHash } from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Deps, Handlers } from "../../deps";
+import { receiveFiles, serveAttachment } from "./attachments";
+import { botReply } from "./bot";
+import { chatService } from "./chat.service";
+import { channelWebhook, channelWebhookChallenge } from "./webhook";
+
+/**
+ * Chat: /social-chat/chat/room, /room/message/{roomId}, /room/{id}, /room/{id}/send-message,
+ * /rooms/{id}/set-read-all, /agents, /assign-agent, /remove-agent, /close; bot forwarding /getForwardingStatus,
+ * /updateForwardingStatus.
+ */
+/** The polled lists answer with an ETag and 304 when `If-None-Match` names the same answer. */
+function tagged<T>(request: FastifyRequest, reply: FastifyReply, body: T): T | FastifyReply {
+  const etag = `"${createHash("sha1").update(JSON.stringify(body)).digest("base64url")}"`;
+  reply.header("etag", etag);
+  const given = request.headers["if-none-match"];
+  if (given?.split(",").some((t) => t.trim().replace(/^W\//, "") === etag)) {
+    return reply.code(304).send();
+  }
+  return body;
+}
+
+export function chatHandlers(deps: Deps): Handlers {
+  const chat = chatService(deps);
+  return {
+    listChatRooms: async (r, reply) => tagged(r, reply, await chat.listRooms(r.actor, r.query ?? {})),
+    listRoomMessages: async (r, reply) =>
+      tagged(r, reply, await chat.listMessages(r.actor, r.params.roomId, r.query ?? {})),
+    getChatRoom: async (r) => chat.getRoom(r.actor, r.params.id),
+    sendMessage: async (r) => chat.send(r.actor, r.params.id, r.body),
+    sendFiles: async (r) =>
+      chat.sendFiles(r.actor, r.params.id, () => receiveFiles(deps, r, { maxFiles: 10 })),
+    uploadAttachment: async (r) => chat.upload(r.actor, () => receiveFiles(deps, r, { maxFiles: 1 })),
+    getAttachment: async (r, reply) => serveAttachment(deps, r.params.id, r.query.sig, reply),
+    setReadAll: async (r) => chat.setReadAll(r.actor, r.params.id, r.body.inboxId),
+    listAgents: async (r) => chat.agents(r.actor, r.query ?? {}),
+    assignAgent: async (r) => chat.assign(r.actor, r.body.subscriberId, r.body.agentId),
+    removeAgent: async (r) => chat.unassign(r.actor, r.body.subscriberId),
+    closeChatRoom: async (r) => chat.close(r.actor, r.body.subscriberId, r.body.agentId),
+    channelWebhook: async (r) => channelWebhook(deps, r.params.channelId, r.rawBody, r.headers, r.body),
+    channelWebhookVerify: async (r, reply) =>
+      reply
+        .type("text/plain; charset=utf-8")
+        .send(
+          await channelWebhookChallenge(
+            deps,
+            r.params.channelId,
+            r.query as Record<string, string | undefined>,
+          ),
+        ),
+    botReply: async (r) =>
+      botReply(
+        deps,
+        r.params.companyId,
+        r.rawBody,
+        r.headers["x-herald-signature"] as string | undefined,
+        r.body,
+      ),
+    getForwardingStatus: async (r) => chat.forwardingStatus(r.actor),
+    updateForwardingStatus: async (r) => chat.updateForwarding(r.actor, r.body),
+  };
+}

@@ -1,0 +1,150 @@
+/**
+ * The `chat.send` worker: sends one stored outbox message through its channel's driver. The provider's id is
+ * stored (receipts find the message by it) and the message becomes `yes` / `sent`; a refusal for good marks it
+ * `failed` with the reason; any other error is retried by the queue (the driver receives our message id as its
+ * idempotency key). The sandbox driver's messages are delivered at once (a simulated receipt); the subscriber
+ * page marks them read when it shows them.
+ */
+import { sql } from "drizzle-orm";
+import type { Deps } from "../../deps";
+import { publish } from "../../lib/events";
+import { ChannelRejected, type ChannelType, type OutboundAttachment } from "../../providers/channels";
+import { TelegramRetry } from "../../providers/channels/telegram";
+import { channelRuntime } from "../channels/channels.service";
+import { rows } from "../contacts/contacts.service";
+import { attachmentUrl } from "./attachments";
+import { CONNECTOR_UNAVAILABLE } from "./chat.messages";
+import { applyStatus } from "./ingest";
+
+/**
+ * What became of the message: sent (with the provider's id), failed (with the reason and the provider's error
+ * code when it gave one), or gone (not an unsent outbox message of a live channel: already sent or failed, or its
+ * channel was deleted).
+ */
+export type ChatDelivery =
+  | { status: "sent"; providerMessageId: string; kind: "sandbox" | "provider" }
+  | { status: "failed"; remark: string; code?: string }
+  | { status: "gone" }
+  /** The provider asked us to wait (Telegram's retry_after): not sent, not failed. */
+  | { status: "deferred"; retryAfterSeconds: number };
+
+export async function deliverChatMessage(
+  deps: Deps,
+  messageId: string,
+  /** Queue the message again after a provider's wait (the chat.send job); a bulk caller retries its own row. */
+  opts: { requeue?: boolean } = {},
+): Promise<ChatDelivery> {
+  const { db } = deps.database;
+  const [m] = await rows<{
+    id: string;
+    text: string | null;
+    attachments: OutboundAttachment[];
+    subscriber_id: string;
+    platform_id: string;
+    channel_id: string;
+    company_id: string;
+    channel_type: ChannelType;
+    driver: "sandbox" | "provider";
+    credentials: string | null;
+    whatsapp_template_metadata: {
+      name: string;
+      language: string;
+      headerMedia?: { id: string; kind: OutboundAttachment["type"]; mime: string; name: string } | null;
+    } | null;
+    whatsapp_template_variables: { header?: string[]; body?: string[] } | null;
+  }>(
+    db,
+    sql`select m.id, m.text, m.attachments, m.subscriber_id, s.platform_id, c.id as channel_id, c.company_id, c.channel_type, c.driver, c.credentials,
+               m.whatsapp_template_metadata, m.whatsapp_template_variables
+          from chat_messages m join subscribers s on s.id = m.subscriber_id join channels c on c.id = m.channel_id
+         where m.id = ${messageId} and m.type = 'outbox' and m.message_status = 'no' and c.deleted_at is null`,
+  );
+  if (!m) return { status: "gone" }; // already sent, failed, or its channel is gone
+  const { driver, context } = channelRuntime(deps, {
+    id: m.channel_id,
+    company_id: m.company_id,
+    channel_type: m.channel_type,
+    driver: m.driver,
+    credentials: m.credentials,
+  });
+  const changed = () =>
+    publish(db, {
+      event: "message",
+      companyId: m.company_id,
+      channelId: m.channel_id,
+      data: { subscriberId: m.subscriber_id, messageId: m.id },
+    });
+  // Providers fetch files by URL: the signed URL on this server's public address.
+  const absolute = (url: string) => (url.startsWith("/") ? `${deps.config.publicUrl}${url}` : url);
+  const fail = async (remark: string) => {
+    await db.execute(
+      sql`update chat_messages set message_status = 'failed', delivery_status = 'failed', remark = ${remark}
+           where id = ${m.id} and message_status = 'no'`,
+    );
+    await changed();
+  };
+  if (!driver) {
+    await fail(CONNECTOR_UNAVAILABLE);
+    return { status: "failed", remark: CONNECTOR_UNAVAILABLE };
+  }
+  let providerMessageId: string;
+  try {
+    const tpl = m.whatsapp_template_metadata;
+    ({ providerMessageId } = await driver.send(context, {
+      messageId: m.id,
+      to: m.platform_id,
+      text: m.text,
+      attachments: (m.attachments ?? []).map((a) => ({ ...a, url: absolute(a.url) })),
+      ...(tpl
+        ? {
+            template: {
+              name: tpl.name,
+              language: tpl.language,
+              headerVariables: m.whatsapp_template_variables?.header ?? [],
+              bodyVariables: m.whatsapp_template_variables?.body ?? [],
+              ...(tpl.headerMedia
+                ? {
+                    headerAttachment: {
+                      id: tpl.headerMedia.id,
+                      type: tpl.headerMedia.kind,
+                      mime: tpl.headerMedia.mime,
+                      name: tpl.headerMedia.name,
+                      url: absolute(attachmentUrl(deps, tpl.headerMedia.id)),
+                    },
+                  }
+                : {}),
+            },
+          }
+        : {}),
+    }));
+  } catch (err) {
+    if (err instanceof ChannelRejected) {
+      await fail(err.message);
+      return { status: "failed", remark: err.message, ...(err.code ? { code: err.code } : {}) };
+    }
+    // Telegram's flood control names its wait (retry_after): the same message again once it is over, not failed
+    // and without using up the job's retries.
+    if (err instanceof TelegramRetry && err.retryAfterSeconds) {
+      if (opts.requeue !== false) {
+        await deps.queue.enqueue(
+          "chat.send",
+          { messageId: m.id },
+          { startAfterSeconds: err.retryAfterSeconds },
+        );
+      }
+      return { status: "deferred", retryAfterSeconds: err.retryAfterSeconds };
+    }
+    throw err;
+  }
+  await db.execute(
+    sql`update chat_messages
+           set message_status = 'yes', provider_message_id = ${providerMessageId},
+               delivery_status = coalesce(delivery_status, 'sent')
+         where id = ${m.id} and message_status = 'no'`,
+  );
+  await changed();
+  if (driver.kind === "sandbox") {
+    await applyStatus(deps, { channelId: m.channel_id, providerMessageId, status: "delivered" });
+  }
+  return { status: "sent", providerMessageId, kind: driver.kind };
+}

@@ -1,0 +1,106 @@
+/** Test helpers of the connector tests: an app of its own, a provider channel, and the chat.send jobs run by hand. */
+import type { components } from "@herald/api-client/schema";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../../app";
+import type { JobPayloads } from "../../jobs/queue";
+import { auth, createCompany, privateDatabase, type TestCompany, testConfig } from "../../test/harness";
+import { tokenOf } from "../channels/channels.fixtures";
+import { deliverChatMessage } from "./deliver";
+
+type S = components["schemas"];
+
+/** An app on a database of its own with no job workers: the tests run the chat jobs themselves. */
+export async function connectorApp(env: Record<string, string> = {}): Promise<{
+  app: FastifyInstance;
+  company: TestCompany;
+  close: () => Promise<void>;
+}> {
+  const { database, dataDir, drop } = await privateDatabase();
+  const app = await buildApp({
+    config: {
+      ...testConfig({ HERALD_PUBLIC_URL: "https://herald.example.com", ...env }, dataDir),
+      runWorkers: false,
+    },
+    database,
+    validateResponses: true,
+  });
+  await app.ready();
+  const company = await createCompany(app);
+  return {
+    app,
+    company,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+/** Saves a provider channel through the connect link and page calls; answers the save response. */
+export async function saveProvider(
+  app: FastifyInstance,
+  admin: { token: string },
+  channelType: S["ChannelType"],
+  credentials: Record<string, string>,
+) {
+  const link = await app.inject({
+    method: "POST",
+    url: "/api/social-chat/channel/connect-channel",
+    headers: auth(admin),
+    payload: { channelType },
+  });
+  return app.inject({
+    method: "POST",
+    url: "/api/social-chat/channel/connect",
+    headers: auth(admin),
+    payload: {
+      token: tokenOf(link.json().link),
+      channelType,
+      name: `My ${channelType}`,
+      mode: "provider",
+      credentials,
+    },
+  });
+}
+
+/** Runs the queued chat.send jobs; answers how many ran. */
+export async function runSends(app: FastifyInstance): Promise<number> {
+  const jobs = await app.deps.queue.boss.fetch<JobPayloads["chat.send"]>("chat.send", { batchSize: 100 });
+  for (const j of jobs) {
+    await deliverChatMessage(app.deps, j.data.messageId);
+    await app.deps.queue.boss.complete("chat.send", j.id);
+  }
+  return jobs.length;
+}
+
+/** The room's messages as stored. */
+export async function storedMessages(app: FastifyInstance, channelId: string) {
+  return app.deps.database.query<{
+    id: string;
+    type: string;
+    text: string | null;
+    provider_message_id: string | null;
+    delivery_status: string | null;
+    message_status: string;
+    remark: string | null;
+    platform_id: string;
+    subscriber_name: string;
+    attachments: unknown[];
+  }>(
+    `select m.id, m.type, m.text, m.provider_message_id, m.delivery_status, m.message_status, m.remark,
+            s.platform_id, s.name as subscriber_name, m.attachments
+       from chat_messages m join subscribers s on s.id = m.subscriber_id
+      where m.channel_id = $1 order by m.created_at, m.id`,
+    [channelId],
+  );
+}
+
+/** Sends a text from the portal to the subscriber's room. */
+export function sendText(app: FastifyInstance, who: { token: string }, subscriberId: string, text: string) {
+  return app.inject({
+    method: "POST",
+    url: `/api/social-chat/chat/room/${subscriberId}/send-message`,
+    headers: auth(who),
+    payload: { type: "text", text },
+  });
+}
