@@ -18,40 +18,17 @@ export const OPTION_LIMIT = 1000;
 export const DEFAULT_TIME_ZONE = "Asia/Singapore";
 export const FILE_CONTENT_OPTIONS = ["Contacts", "Contacts & Variables", "Contacts & Message"] as const;
 
-/** Whether a table exists (modules that land separately are looked up, never assumed). */
-async function tableExists(db: DbOrTx, name: string): Promise<boolean> {
-  const [r] = await rows<{ found: string | null }>(db, sql`select to_regclass(${name})::text as found`);
-  return !!r?.found;
-}
-
-/**
- * The company's campaigns that a send may name (not deleted), by name. Campaigns live in their own module and
- * table; until that table exists there are none.
- */
+/** The company's campaigns that a send may name (not deleted), by name. */
 export async function campaignOptions(db: DbOrTx, companyId: string): Promise<S["CampaignOption"][]> {
-  if (!(await tableExists(db, "public.campaigns"))) return [];
-  const cols = await rows<{ column_name: string }>(
-    db,
-    sql`select column_name from information_schema.columns
-         where table_schema = 'public' and table_name = 'campaigns'`,
-  );
-  const names = new Set(cols.map((c) => c.column_name));
-  if (!names.has("company_id") || !names.has("name")) return [];
-  const notDeleted = names.has("status")
-    ? sql` and status <> 'deleted'`
-    : names.has("deleted_at")
-      ? sql` and deleted_at is null`
-      : sql``;
   return rows<S["CampaignOption"]>(
     db,
-    sql`select id::text as id, name from campaigns where company_id = ${companyId}::uuid${notDeleted}
+    sql`select id::text as id, name from campaigns where company_id = ${companyId}::uuid and status <> 'deleted'
          order by lower(name), id limit ${OPTION_LIMIT}`,
   );
 }
 
 /** Whether the campaign exists in the company (any send may name none). */
 export async function campaignExists(db: DbOrTx, companyId: string, campaignId: string): Promise<boolean> {
-  if (!(await tableExists(db, "public.campaigns"))) return false;
   const r = await rows<{ id: string }>(
     db,
     sql`select id from campaigns where id = ${campaignId}::uuid and company_id = ${companyId}::uuid`,
