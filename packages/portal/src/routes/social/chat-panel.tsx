@@ -414,6 +414,10 @@ function MessageList({
       ref={scroller}
       className={s.messages}
       data-testid="message-scroller"
+      // a scrolling box the keyboard can reach (and scroll with the arrow keys)
+      role="region"
+      aria-label="Message history"
+      tabIndex={0}
       onScroll={(e) => {
         const el = e.currentTarget;
         atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
