@@ -76,12 +76,13 @@ export const panelHeader = style({
   borderBottom: `1px solid ${vars.color.border}`,
 });
 
+/** Icon, name and badge: beside the Back button even on a phone (the name shortens rather than wraps). */
 export const who = style({
   display: "flex",
   alignItems: "center",
   gap: vars.space["2"],
   minWidth: 0,
-  flex: "1 1 auto",
+  flex: "1 1 12rem",
 });
 
 export const roomName = style({
