@@ -76,13 +76,12 @@ export const panelHeader = style({
   borderBottom: `1px solid ${vars.color.border}`,
 });
 
-/** Icon, name and badge: beside the Back button even on a phone (the name shortens rather than wraps). */
 export const who = style({
   display: "flex",
   alignItems: "center",
   gap: vars.space["2"],
   minWidth: 0,
-  flex: "1 1 12rem",
+  flex: "1 1 auto",
 });
 
 export const roomName = style({
