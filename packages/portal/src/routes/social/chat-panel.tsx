@@ -360,7 +360,7 @@ function MessageList({
   loadingOlder: boolean;
   onLoadOlder: () => void;
 }) {
-  const scroller = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLElement>(null);
   const atBottom = useRef(true);
   const virtualizer = useVirtualizer({
     count: messages.length,
@@ -410,13 +410,12 @@ function MessageList({
     );
   }
   return (
-    <div
+    <section
       ref={scroller}
       className={s.messages}
       data-testid="message-scroller"
-      // a scrolling box the keyboard can reach (and scroll with the arrow keys)
-      role="region"
       aria-label="Message history"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll area must be reachable by keyboard
       tabIndex={0}
       onScroll={(e) => {
         const el = e.currentTarget;
@@ -445,6 +444,6 @@ function MessageList({
           );
         })}
       </ol>
-    </div>
+    </section>
   );
 }
