@@ -2,7 +2,7 @@ import { MESSAGES } from "@herald/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { page, userEvent } from "vitest/browser";
 import { axeViolations, mockApi, renderScreen, unmountScreen } from "../../test/render-screen";
-import BotSettings, { FORWARD_LABEL } from "./bot-settings";
+import BotSettings, { FORWARD_LABEL, WEBHOOK_SECRET_LABEL, WEBHOOK_URL_LABEL } from "./bot-settings";
 import ChannelManagement from "./channel-management";
 import ConnectChannel from "./connect-channel";
 import {
@@ -220,5 +220,44 @@ describe("bot settings", () => {
     await userEvent.click(page.getByRole("button", { name: "OK" }));
     await expect.element(toggle).toBeChecked();
     await expect.element(page.getByText(/Forwarding is on since/)).toBeVisible();
+  });
+
+  it("saves the chatbot's webhook URL and secret; a bad address or a short secret is refused first", async () => {
+    await open("/apps/bot-settings");
+    const url = page.getByRole("textbox", { name: WEBHOOK_URL_LABEL });
+    const secret = page.getByLabelText(WEBHOOK_SECRET_LABEL, { exact: true });
+    const save = page.getByRole("button", { name: "Save webhook" });
+    await userEvent.fill(url, "bot.example.com");
+    await userEvent.fill(secret, "too-short");
+    await userEvent.click(save);
+    await expect.element(page.getByText("Enter an http:// or https:// address.")).toBeVisible();
+    await expect.element(page.getByText("The secret takes 16 to 200 characters.")).toBeVisible();
+    expect(calls("updateForwardingStatus")).toEqual([]);
+
+    await userEvent.fill(url, " https://bot.example.com/herald ");
+    await userEvent.fill(secret, "a-long-enough-shared-secret");
+    await userEvent.click(save);
+    await expect.element(page.getByText(MESSAGES.dataUpdateSuccess)).toBeVisible();
+    expect(calls("updateForwardingStatus")[0]?.body).toEqual({
+      currentUserId: ME_ID,
+      forwardToBot: false,
+      webhookUrl: "https://bot.example.com/herald",
+      webhookSecret: "a-long-enough-shared-secret",
+    });
+    await userEvent.click(page.getByRole("button", { name: "OK" }));
+    // the secret is write-only: the field empties; the address stays as stored
+    await expect.element(secret).toHaveValue("");
+    await expect.element(url).toHaveValue("https://bot.example.com/herald");
+    expect(await axeViolations()).toEqual([]);
+
+    // emptied, the address is cleared; an empty secret keeps the stored one
+    await userEvent.clear(url);
+    await userEvent.click(save);
+    await expect.element(page.getByText(MESSAGES.dataUpdateSuccess)).toBeVisible();
+    expect(calls("updateForwardingStatus")[1]?.body).toEqual({
+      currentUserId: ME_ID,
+      forwardToBot: false,
+      webhookUrl: null,
+    });
   });
 });

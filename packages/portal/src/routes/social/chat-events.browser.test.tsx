@@ -44,6 +44,8 @@ describe("live updates from the event stream", () => {
     invalidate.mockClear();
     source?.emit("room", { subscriberId: "room-2" });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: profileKey("room-2") });
+    // an assignment's status-log line shows under the messages at once
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: messagesKey("room-2") });
     invalidate.mockClear();
     source?.emit("credit", {});
     expect(invalidate).not.toHaveBeenCalled();

@@ -360,7 +360,7 @@ function MessageList({
   loadingOlder: boolean;
   onLoadOlder: () => void;
 }) {
-  const scroller = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLElement>(null);
   const atBottom = useRef(true);
   const virtualizer = useVirtualizer({
     count: messages.length,
@@ -410,10 +410,13 @@ function MessageList({
     );
   }
   return (
-    <div
+    <section
       ref={scroller}
       className={s.messages}
       data-testid="message-scroller"
+      aria-label="Message history"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll area must be reachable by keyboard
+      tabIndex={0}
       onScroll={(e) => {
         const el = e.currentTarget;
         atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
@@ -441,6 +444,6 @@ function MessageList({
           );
         })}
       </ol>
-    </div>
+    </section>
   );
 }

@@ -170,6 +170,7 @@ function ConnectForm({ token, session }: { token: string; session: Schema<"Chann
           label="Channel type"
           required
           orientation="horizontal"
+          className={s.typeChoices}
           options={typeOptions}
           value={type}
           onValueChange={(v) => {

@@ -109,6 +109,7 @@ export const messages = style({
   overflowY: "auto",
   overscrollBehavior: "contain",
   background: vars.color.background,
+  selectors: { "&:focus-visible": { outline: "none", boxShadow: `inset 0 0 0 2px ${vars.color.primary}` } },
 });
 
 export const messageRow = style({ padding: `${vars.space["1"]} ${vars.space["4"]}` });
@@ -170,7 +171,21 @@ export const form = style({ display: "grid", gap: vars.space["4"] });
 
 export const note = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
-export const typeCell = style({ display: "inline-flex", alignItems: "center", gap: vars.space["2"] });
+/** Icon, type name and the Sandbox badge; on a narrow column the badge goes under the name. */
+export const typeCell = style({
+  display: "inline-flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: vars.space["2"],
+});
+
+/** The connect page's channel types: one column on a phone, even columns beyond (not a ragged wrap). */
+export const typeChoices = style({});
+globalStyle(`${typeChoices} [role="radiogroup"][data-orientation]`, {
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fill, minmax(15rem, 1fr))",
+  gap: vars.space["3"],
+});
 
 export const templateList = style({
   display: "grid",

@@ -397,10 +397,14 @@ export function socialHandlers(state: SocialState) {
     http.get("/api/events", () => new HttpResponse(null, { status: 204 })),
     http.get("/api/getForwardingStatus", () => HttpResponse.json(state.forwarding)),
     http.post("/api/updateForwardingStatus", async ({ request }) => {
-      const body = (await record(request, "updateForwardingStatus")) as { forwardToBot: boolean };
+      const body = (await record(request, "updateForwardingStatus")) as {
+        forwardToBot: boolean;
+        webhookUrl?: string | null;
+      };
       state.forwarding = {
         to_forward: body.forwardToBot ? "active" : "inactive",
         updatedAt: new Date().toISOString(),
+        webhookUrl: body.webhookUrl === undefined ? (state.forwarding.webhookUrl ?? null) : body.webhookUrl,
       };
       return HttpResponse.json(state.forwarding);
     }),

@@ -105,7 +105,10 @@ export function useChatEvents(queryClient: QueryClient, token: string | null) {
     const onRoom = (event: MessageEvent) => {
       void queryClient.invalidateQueries({ queryKey: roomsKey });
       const id = roomOf(event);
-      if (id) void queryClient.invalidateQueries({ queryKey: profileKey(id) });
+      if (!id) return;
+      void queryClient.invalidateQueries({ queryKey: profileKey(id) });
+      // an assignment, unassignment or close adds a status-log line under the newest message
+      void queryClient.invalidateQueries({ queryKey: messagesKey(id) });
     };
     const onMessage = (event: MessageEvent) => {
       void queryClient.invalidateQueries({ queryKey: roomsKey });
