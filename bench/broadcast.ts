@@ -19,9 +19,11 @@
  * BENCH_KEEP_DATABASE=1); skipped when unreachable. Run `npm run build` first (the server bundle).
  */
 import { existsSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
 import pg from "pg";
 import {
   benchDatabase,
+  cpuSecondsOf,
   fmt,
   mb,
   postgresUrl,
@@ -203,6 +205,8 @@ async function main() {
       await new Promise((r) => setTimeout(r, 500));
     }
     const drainPeak = rssOf(server.pid);
+    const drainCpu = cpuSecondsOf(server.pid);
+    const drainWall = (performance.now() - drainStarted) / 1000;
     await server.stop();
     server = undefined;
     const [d] = (
@@ -244,6 +248,11 @@ async function main() {
       `  busiest second by message instant: ${busiest!.n} messages (ratio to the limit ${(Number(busiest!.n) / RATE).toFixed(2)}; slots are taken per window before the messages are written, so a second can show a window more)`,
     );
     console.log(`  peak RSS of the server process while draining: ${mb(drainPeak)}`);
+    console.log(
+      `  CPU of the server process: ${drainCpu.toFixed(1)} s over ${drainWall.toFixed(1)} s (load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")} on ${availableParallelism()} cores)`,
+    );
   } finally {
     await server?.stop();
     await db.end().catch(() => undefined);

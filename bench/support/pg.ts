@@ -27,6 +27,16 @@ export function rssOf(pid: number): number {
   }
 }
 
+/** CPU seconds (user + system) a process has used so far, 0 when it is gone. */
+export function cpuSecondsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 /** BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) when it answers. */
 export async function postgresUrl(): Promise<string | undefined> {
   const base = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";

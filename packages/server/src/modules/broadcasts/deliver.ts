@@ -205,11 +205,11 @@ async function writeChatMessages(
                  as v(id, subscriber_id)`,
     );
   }
+  const rids = pgArray(written.map((w) => w.row.id));
   await tx.execute(
     sql`update broadcast_recipients r set chat_message_id = v.mid
-          from unnest(${pgArray(written.map((w) => w.row.id))}::uuid[],
-                      ${pgArray(written.map((w) => w.messageId))}::uuid[]) as v(rid, mid)
-         where r.id = v.rid`,
+          from unnest(${rids}::uuid[], ${pgArray(written.map((w) => w.messageId))}::uuid[]) as v(rid, mid)
+         where r.id = any(${rids}::uuid[]) and r.id = v.rid`,
   );
   await notifyAll(
     tx,
@@ -434,15 +434,15 @@ async function sendWindow(deps: Deps, b: Loaded, claimed: Claimed[]): Promise<bo
   });
   const { tried, retry } = await sendMessages(deps, sending);
   if (tried.length > 0) {
+    const rids = pgArray(tried.map((t) => t.r.id));
     const done = await rows<{ status: string }>(
       db,
       sql`update broadcast_recipients r
              set status = case when m.message_status = 'failed' then 'failed' else 'sent' end,
                  provider_message_id = m.provider_message_id, remark = m.remark
-            from unnest(${pgArray(tried.map((t) => t.r.id))}::uuid[], ${pgArray(tried.map((t) => t.messageId))}::uuid[])
-                 as v(rid, mid)
+            from unnest(${rids}::uuid[], ${pgArray(tried.map((t) => t.messageId))}::uuid[]) as v(rid, mid)
             left join chat_messages m on m.id = v.mid
-           where r.id = v.rid
+           where r.id = any(${rids}::uuid[]) and r.id = v.rid
           returning r.status`,
     );
     const failed = done.filter((d) => d.status === "failed").length;
@@ -563,52 +563,58 @@ async function sendMessages<T extends { messageId: string }>(
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, list.length) }, one));
-  if (sent.length > 0) {
+  // Sent through a provider: marked sent (the provider's receipts follow on its webhook).
+  const byProvider = sent.filter((s) => !s.sandbox);
+  if (byProvider.length > 0) {
+    const ids = pgArray(byProvider.map((s) => s.m.id));
     await db.execute(
       sql`update chat_messages m
              set message_status = 'yes', provider_message_id = v.pid,
                  delivery_status = coalesce(m.delivery_status, 'sent')
-            from unnest(${pgArray(sent.map((s) => s.m.id))}::uuid[], ${pgArray(sent.map((s) => s.providerMessageId))}::text[])
-                 as v(id, pid)
-           where m.id = v.id and m.message_status = 'no'`,
+            from unnest(${ids}::uuid[], ${pgArray(byProvider.map((s) => s.providerMessageId))}::text[]) as v(id, pid)
+           where m.id = any(${ids}::uuid[]) and m.id = v.id and m.message_status = 'no'`,
     );
     await notifyAll(
       db,
-      sent.map((s) => messageEvent(s.m)),
+      byProvider.map((s) => messageEvent(s.m)),
     );
   }
-  // The sandbox's receipts: delivered at once (as `applyStatus` applies a receipt).
+  // Sent through the sandbox: marked sent and its receipt (delivered, at once) applied in the same statement, as
+  // `applyStatus` applies a receipt (the message's event, the receipt hooks).
   const sandbox = sent.filter((s) => s.sandbox);
   if (sandbox.length > 0) {
     await db.transaction(async (tx) => {
-      const changed = await rows<{
+      const ids = pgArray(sandbox.map((s) => s.m.id));
+      const updated = await rows<{
         id: string;
         subscriber_id: string;
         company_id: string;
         channel_id: string;
+        delivery_status: string | null;
       }>(
         tx,
         sql`update chat_messages m
-               set delivery_status = 'delivered', message_status = 'yes', remark = m.remark
-              from unnest(${pgArray(sandbox.map((s) => s.m.channel_id))}::uuid[],
-                          ${pgArray(sandbox.map((s) => s.providerMessageId))}::text[]) as v(channel_id, pid)
-             where m.channel_id = v.channel_id and m.provider_message_id = v.pid and m.type = 'outbox'
-               and ${forwardCondition("delivered")}
-            returning m.id, m.subscriber_id, m.company_id, m.channel_id`,
-      );
-      if (changed.length === 0) return;
-      await tx.execute(
-        sql`update sms_messages set status = 'delivered', delivered_st = 'delivered', delivered_at = now()
-             where id = any(${pgArray(changed.map((c) => c.id))}::uuid[]) and status = 'accepted'`,
+               set message_status = 'yes', provider_message_id = v.pid,
+                   delivery_status = case when ${forwardCondition("delivered")} then 'delivered'
+                                          else m.delivery_status end
+              from unnest(${ids}::uuid[], ${pgArray(sandbox.map((s) => s.providerMessageId))}::text[]) as v(id, pid)
+             where m.id = any(${ids}::uuid[]) and m.id = v.id and m.message_status = 'no'
+            returning m.id, m.subscriber_id, m.company_id, m.channel_id, m.delivery_status`,
       );
       await notifyAll(
         tx,
-        changed.map((c) => ({
+        updated.map((c) => ({
           event: "message",
           companyId: c.company_id,
           channelId: c.channel_id,
           data: { subscriberId: c.subscriber_id, messageId: c.id },
         })),
+      );
+      const changed = updated.filter((c) => c.delivery_status === "delivered");
+      if (changed.length === 0) return;
+      await tx.execute(
+        sql`update sms_messages set status = 'delivered', delivered_st = 'delivered', delivered_at = now()
+             where id = any(${pgArray(changed.map((c) => c.id))}::uuid[]) and status = 'accepted'`,
       );
       await runStatusHooks(tx as Tx, changed, "delivered", null);
     });
