@@ -303,7 +303,7 @@ async function windows(deps: Deps, broadcastId: string, size: number, state: { s
       db,
       sql`update broadcast_recipients r set status = 'sending', locked_at = now()
             from (select id from broadcast_recipients
-                   where broadcast_id = ${b!.id}
+                   where broadcast_id = ${b!.id} and status in ('pending', 'sending')
                      and (status = 'pending'
                           or (status = 'sending' and locked_at < now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS})))
                    order by row
