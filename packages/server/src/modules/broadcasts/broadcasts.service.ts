@@ -145,8 +145,9 @@ export async function storeRecipients(
   };
   let inserting: Promise<unknown> | undefined;
   for (let i = 0; i < checked.length; i += INSERT_CHUNK) {
-    const next = insert(i);
-    next.then(undefined, () => undefined); // sent now; its error is thrown where it is awaited
+    // sent now (a query runs each time it is awaited: awaited once, as a promise); its error is thrown below
+    const next = Promise.resolve(insert(i));
+    next.catch(() => undefined);
     await inserting;
     inserting = next;
   }
