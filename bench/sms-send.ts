@@ -15,89 +15,27 @@
  * (default postgres://postgres@127.0.0.1:5432/postgres): a database of its own is created and dropped; skipped
  * when unreachable. Run `npm run build` first (the server bundle).
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { existsSync } from "node:fs";
 import pg from "pg";
-import { freePort, serverNodeFlags } from "../e2e/support/server";
+import {
+  benchDatabase,
+  fmt,
+  mb,
+  postgresUrl,
+  rssOf,
+  type ServerProcess,
+  seedGroup,
+  seedOwner,
+  serverEntry,
+  serverEnv,
+  startServerProcess,
+} from "./support/pg";
 
 const ROWS = Number(process.env.BENCH_SEND_ROWS ?? 100_000);
 const RATE = 1000;
 const ENQUEUE_GOAL = 0.5;
 const DRAIN_GOAL = 0.9;
-const secret = "bench-secret-bench-secret-bench-secret-0123456789";
-const root = path.resolve(import.meta.dirname, "..");
-const serverEntry = path.join(root, "packages/server/dist/main.js");
-const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
-const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
-
-function rssOf(pid: number): number {
-  try {
-    const text = readFileSync(`/proc/${pid}/status`, "utf8");
-    return Number(/^VmHWM:\s+(\d+) kB/m.exec(text)?.[1] ?? 0) * 1024;
-  } catch {
-    return 0;
-  }
-}
-
-async function postgresUrl(): Promise<string | undefined> {
-  const base = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const c = new pg.Client({ connectionString: base, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return base;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The built server in a process of its own; resolves once it answers /api/healthz. */
-async function startServerProcess(databaseUrl: string, dataDir: string, workers: boolean) {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags(), serverEntry], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: databaseUrl,
-      HERALD_DATA_DIR: dataDir,
-      HERALD_JWT_SECRET: secret,
-      HERALD_DEMO: "false",
-      HERALD_WORKERS: String(workers),
-      HERALD_SMS_RATE: String(RATE),
-      SMS_PROVIDER: "sandbox",
-      HERALD_PORTAL_DIR: path.join(tmpdir(), "herald-bench-no-portal"),
-      HERALD_ENV: "development",
-      LOG_LEVEL: "warn",
-      HERALD_PUBLIC_RATE_LIMIT: "100000",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/healthz`)).ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (i > 600) throw new Error("server did not answer within 60 s");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url,
-    pid: child.pid!,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = once(child, "exit");
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
+const rateEnv = { HERALD_SMS_RATE: String(RATE), SMS_PROVIDER: "sandbox" };
 
 async function main() {
   if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run \`npm run build\` first`);
@@ -106,88 +44,30 @@ async function main() {
     console.log("PostgreSQL: not reachable (set BENCH_DATABASE_URL); skipped");
     return;
   }
-  const dbName = `herald_bench_send_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  const url = new URL(base);
-  url.pathname = `/${dbName}`;
-  const dir = mkdtempSync(path.join(tmpdir(), "herald-bench-send-"));
+  const bench = await benchDatabase(base, "herald_bench_send");
   const failures: string[] = [];
-  let server: Awaited<ReturnType<typeof startServerProcess>> | undefined;
-  const db = new pg.Client({ connectionString: url.toString() });
+  let server: ServerProcess | undefined;
+  const db = new pg.Client({ connectionString: bench.url });
   try {
     // the server under test, workers off (it migrates the database)
-    server = await startServerProcess(url.toString(), dir, false);
+    server = await startServerProcess(bench, rateEnv);
     await db.connect();
-    Object.assign(process.env, {
-      DATABASE_URL: url.toString(),
-      HERALD_DATA_DIR: dir,
-      HERALD_JWT_SECRET: secret,
-      HERALD_DEMO: "false",
-      HERALD_PORTAL_DIR: path.join(tmpdir(), "herald-bench-no-portal"),
-      HERALD_ENV: "development",
-      HERALD_WORKERS: "false",
-      LOG_LEVEL: "warn",
-    });
+    Object.assign(process.env, serverEnv(bench));
     const { loadConfig } = await import("../packages/server/src/config");
-    const { signToken } = await import("../packages/server/src/lib/tokens");
     const { openDatabase } = await import("../packages/server/src/db/client");
     const { allocate, purchaseCredit } = await import("../packages/server/src/modules/credit/ledger");
     const config = loadConfig(process.env);
-    const database = await openDatabase({ databaseUrl: url.toString(), dataDir: dir });
+    const database = await openDatabase({ databaseUrl: bench.url, dataDir: bench.dir });
 
     // ---- a company, its owner with credit for the whole send, and groups seeded by SQL ----
-    const [company] = (
-      await db.query<{ id: string }>(
-        "insert into companies (id, name) values (gen_random_uuid(), 'Send Co') returning id",
-      )
-    ).rows;
-    const companyId = company!.id;
-    const [user] = (
-      await db.query<{ id: string }>(
-        `insert into users (id, company_id, first_name, email, password_hash, user_role, is_owner, email_verified_at)
-         values (gen_random_uuid(), $1, 'Bench', $2, 'x', 'admin', true, now()) returning id`,
-        [companyId, `bench.send.${process.pid}@example.com`],
-      )
-    ).rows;
-    const [session] = (
-      await db.query<{ id: string }>(
-        "insert into sessions (id, user_id, company_id, expires_at) values (gen_random_uuid(), $1, $2, now() + interval '4 hours') returning id",
-        [user!.id, companyId],
-      )
-    ).rows;
-    const token = await signToken(
-      config.jwtSecret,
-      { user_id: user!.id, role: "admin", company_id: companyId, sid: session!.id, typ: "access" },
-      4 * 3600,
-    );
+    const { companyId, userId, token } = await seedOwner(db, "Send Co", config.jwtSecret);
     const credit = (ROWS + 2000) * config.sending.smsPriceCents * 3;
     await purchaseCredit(database.db, { companyId, amountCents: credit });
-    await allocate(database.db, { companyId, userId: user!.id, amountCents: credit });
+    await allocate(database.db, { companyId, userId, amountCents: credit });
 
     const seedStarted = performance.now();
-    const group = async (name: string, from: number, n: number) => {
-      const [g] = (
-        await db.query<{ id: string }>(
-          "insert into contact_groups (id, company_id, name, member_count) values (gen_random_uuid(), $1, $2, $3) returning id",
-          [companyId, name, n],
-        )
-      ).rows;
-      await db.query(
-        `with c as (
-           insert into contacts (id, company_id, mobile, name, attributes, created_at)
-           select gen_random_uuid(), $1, (6580000000 + g)::text, 'Person ' || g, jsonb_build_object('code', (g % 9000 + 1000)::text),
-                  now() - (g || ' milliseconds')::interval
-             from generate_series($2::int, $3::int) g
-           returning id, created_at)
-         insert into group_members (group_id, contact_id, created_at) select $4, id, created_at from c`,
-        [companyId, from, from + n - 1, g!.id],
-      );
-      return g!.id;
-    };
-    const warmGroup = await group("Warm-up", 9_000_001, 2000);
-    const bigGroup = await group("Everyone", 1, ROWS);
+    const warmGroup = await seedGroup(db, companyId, "Warm-up", 9_000_001, 2000);
+    const bigGroup = await seedGroup(db, companyId, "Everyone", 1, ROWS);
     await db.query("analyze contacts");
     await db.query("analyze group_members");
     console.log(
@@ -266,7 +146,7 @@ async function main() {
     await server.stop();
     server = undefined;
     const drainStarted = performance.now();
-    server = await startServerProcess(url.toString(), dir, true);
+    server = await startServerProcess(bench, { ...rateEnv, HERALD_WORKERS: "true" });
     const total = ROWS + warm.recipients;
     const limitMs = (total / RATE) * 4000 + 60_000;
     let left = total;
@@ -340,10 +220,7 @@ async function main() {
   } finally {
     await server?.stop();
     await db.end().catch(() => undefined);
-    if (process.env.BENCH_KEEP_DATABASE) console.log(`kept database ${dbName}`);
-    else await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-    rmSync(dir, { recursive: true, force: true });
+    await bench.drop();
   }
   if (failures.length > 0) {
     for (const f of failures) console.error(`goal missed: ${f}`);

@@ -1280,7 +1280,10 @@ export const broadcastRecipients = pgTable(
   (t) => [
     uniqueIndex("broadcast_recipients_idempotency_key").on(t.companyId, t.idempotencyKey),
     index("broadcast_recipients_broadcast_idx").on(t.broadcastId, t.row),
-    index("broadcast_recipients_pending_idx").on(t.broadcastId, t.id).where(sql`${t.status} = 'pending'`),
+    // The rows a worker may claim (pending, or held by a worker), in row order: claims and cancel read only these.
+    index("broadcast_recipients_due_idx")
+      .on(t.broadcastId, t.row)
+      .where(sql`${t.status} in ('pending', 'sending')`),
     index("broadcast_recipients_chat_message_idx")
       .on(t.chatMessageId)
       .where(sql`${t.chatMessageId} is not null`),

@@ -123,10 +123,11 @@ export async function storeRecipients(
       ready++;
     }
   }
-  for (let i = 0; i < checked.length; i += INSERT_CHUNK) {
+  // Chunk by chunk, the next chunk's arrays built while the database inserts the current one.
+  const insert = (i: number) => {
     const chunk = checked.slice(i, i + INSERT_CHUNK);
     const ids = chunk.map(() => uuidv7());
-    await tx.execute(sql`
+    return tx.execute(sql`
       insert into broadcast_recipients (id, company_id, broadcast_id, row, mobile, name, subscriber_id, variables,
                                         readiness, status, remark, idempotency_key)
       select r.id, ${b.companyId}, ${b.id}, r.row, r.mobile, r.name, r.subscriber_id, r.variables::jsonb,
@@ -141,7 +142,16 @@ export async function storeRecipients(
                     ${pgArray(remark.slice(i, i + INSERT_CHUNK))}::text[])
              as r0(id, row, mobile, name, subscriber_text, variables, readiness, status, remark)
         cross join lateral (select r0.*, nullif(r0.subscriber_text, '')::uuid as subscriber_id) r`);
+  };
+  let inserting: Promise<unknown> | undefined;
+  for (let i = 0; i < checked.length; i += INSERT_CHUNK) {
+    // sent now (a query runs each time it is awaited: awaited once, as a promise); its error is thrown below
+    const next = Promise.resolve(insert(i));
+    next.catch(() => undefined);
+    await inserting;
+    inserting = next;
   }
+  await inserting;
   await tx.execute(
     sql`update broadcasts set total = total + ${checked.length}, ready = ready + ${ready},
                skipped = skipped + ${skipped} where id = ${b.id}`,

@@ -8,7 +8,12 @@
 import { sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import { publish } from "../../lib/events";
-import { ChannelRejected, type ChannelType, type OutboundAttachment } from "../../providers/channels";
+import {
+  ChannelRejected,
+  type ChannelType,
+  type OutboundAttachment,
+  type OutboundMessage,
+} from "../../providers/channels";
 import { TelegramRetry } from "../../providers/channels/telegram";
 import { channelRuntime } from "../channels/channels.service";
 import { rows } from "../contacts/contacts.service";
@@ -28,6 +33,59 @@ export type ChatDelivery =
   /** The provider asked us to wait (Telegram's retry_after): not sent, not failed. */
   | { status: "deferred"; retryAfterSeconds: number };
 
+/** An unsent outbox message with what its channel's driver needs (see `deliverChatMessage`'s select). */
+export interface OutboxRow {
+  id: string;
+  text: string | null;
+  attachments: OutboundAttachment[];
+  subscriber_id: string;
+  platform_id: string;
+  channel_id: string;
+  company_id: string;
+  channel_type: ChannelType;
+  driver: "sandbox" | "provider";
+  credentials: string | null;
+  whatsapp_template_metadata: {
+    name: string;
+    language: string;
+    headerMedia?: { id: string; kind: OutboundAttachment["type"]; mime: string; name: string } | null;
+  } | null;
+  whatsapp_template_variables: { header?: string[]; body?: string[] } | null;
+}
+
+/** The driver's message for an outbox row (providers fetch files by URL: signed URLs on the public address). */
+export function outboundMessage(deps: Deps, m: OutboxRow): OutboundMessage {
+  const absolute = (url: string) => (url.startsWith("/") ? `${deps.config.publicUrl}${url}` : url);
+  const tpl = m.whatsapp_template_metadata;
+  return {
+    messageId: m.id,
+    to: m.platform_id,
+    text: m.text,
+    attachments: (m.attachments ?? []).map((a) => ({ ...a, url: absolute(a.url) })),
+    ...(tpl
+      ? {
+          template: {
+            name: tpl.name,
+            language: tpl.language,
+            headerVariables: m.whatsapp_template_variables?.header ?? [],
+            bodyVariables: m.whatsapp_template_variables?.body ?? [],
+            ...(tpl.headerMedia
+              ? {
+                  headerAttachment: {
+                    id: tpl.headerMedia.id,
+                    type: tpl.headerMedia.kind,
+                    mime: tpl.headerMedia.mime,
+                    name: tpl.headerMedia.name,
+                    url: absolute(attachmentUrl(deps, tpl.headerMedia.id)),
+                  },
+                }
+              : {}),
+          },
+        }
+      : {}),
+  };
+}
+
 export async function deliverChatMessage(
   deps: Deps,
   messageId: string,
@@ -35,24 +93,7 @@ export async function deliverChatMessage(
   opts: { requeue?: boolean } = {},
 ): Promise<ChatDelivery> {
   const { db } = deps.database;
-  const [m] = await rows<{
-    id: string;
-    text: string | null;
-    attachments: OutboundAttachment[];
-    subscriber_id: string;
-    platform_id: string;
-    channel_id: string;
-    company_id: string;
-    channel_type: ChannelType;
-    driver: "sandbox" | "provider";
-    credentials: string | null;
-    whatsapp_template_metadata: {
-      name: string;
-      language: string;
-      headerMedia?: { id: string; kind: OutboundAttachment["type"]; mime: string; name: string } | null;
-    } | null;
-    whatsapp_template_variables: { header?: string[]; body?: string[] } | null;
-  }>(
+  const [m] = await rows<OutboxRow>(
     db,
     sql`select m.id, m.text, m.attachments, m.subscriber_id, s.platform_id, c.id as channel_id, c.company_id, c.channel_type, c.driver, c.credentials,
                m.whatsapp_template_metadata, m.whatsapp_template_variables
@@ -74,8 +115,6 @@ export async function deliverChatMessage(
       channelId: m.channel_id,
       data: { subscriberId: m.subscriber_id, messageId: m.id },
     });
-  // Providers fetch files by URL: the signed URL on this server's public address.
-  const absolute = (url: string) => (url.startsWith("/") ? `${deps.config.publicUrl}${url}` : url);
   const fail = async (remark: string) => {
     await db.execute(
       sql`update chat_messages set message_status = 'failed', delivery_status = 'failed', remark = ${remark}
@@ -89,34 +128,7 @@ export async function deliverChatMessage(
   }
   let providerMessageId: string;
   try {
-    const tpl = m.whatsapp_template_metadata;
-    ({ providerMessageId } = await driver.send(context, {
-      messageId: m.id,
-      to: m.platform_id,
-      text: m.text,
-      attachments: (m.attachments ?? []).map((a) => ({ ...a, url: absolute(a.url) })),
-      ...(tpl
-        ? {
-            template: {
-              name: tpl.name,
-              language: tpl.language,
-              headerVariables: m.whatsapp_template_variables?.header ?? [],
-              bodyVariables: m.whatsapp_template_variables?.body ?? [],
-              ...(tpl.headerMedia
-                ? {
-                    headerAttachment: {
-                      id: tpl.headerMedia.id,
-                      type: tpl.headerMedia.kind,
-                      mime: tpl.headerMedia.mime,
-                      name: tpl.headerMedia.name,
-                      url: absolute(attachmentUrl(deps, tpl.headerMedia.id)),
-                    },
-                  }
-                : {}),
-            },
-          }
-        : {}),
-    }));
+    ({ providerMessageId } = await driver.send(context, outboundMessage(deps, m)));
   } catch (err) {
     if (err instanceof ChannelRejected) {
       await fail(err.message);

@@ -196,6 +196,16 @@ export function registerStatusHook(fn: StatusHook): () => void {
   };
 }
 
+/** Runs the receipt hooks for messages a receipt moved (applyStatus; bulk senders that apply their own). */
+export async function runStatusHooks(
+  tx: Tx,
+  changed: { id: string; company_id: string }[],
+  status: DeliveryStatus,
+  remark: string | null,
+): Promise<void> {
+  for (const hook of statusHooks) await hook(tx, changed, status, remark);
+}
+
 /**
  * Applies a receipt to our message `providerMessageId` on the channel (see the module's note). Answers whether it
  * changed the message; `duplicate` when the event id was seen before. An unknown message id is ignored.
@@ -249,7 +259,7 @@ export async function applyStatus(
 }
 
 /** SQL form of `statusMovesForward` on `delivery_status`. */
-function forwardCondition(next: DeliveryStatus) {
+export function forwardCondition(next: DeliveryStatus) {
   switch (next) {
     case "sent":
       return sql`delivery_status is null`;

@@ -1,0 +1,2 @@
+DROP INDEX "broadcast_recipients_pending_idx";--> statement-breakpoint
+CREATE INDEX "broadcast_recipients_due_idx" ON "broadcast_recipients" USING btree ("broadcast_id","row") WHERE "broadcast_recipients"."status" in ('pending', 'sending');
