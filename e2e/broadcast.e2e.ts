@@ -75,6 +75,17 @@ describe("broadcasts against the real server: wizard, live report, sandbox subsc
       child.stdin?.end();
     });
 
+  /** A stat card's figure on the open report page (Total, Sent, Delivered, Read, Failed). */
+  const stat = async (page: Page, label: string) =>
+    (
+      (await page
+        .getByRole("region", { name: "Delivery" })
+        .getByRole("group", { name: label, exact: true })
+        .textContent()) ?? ""
+    )
+      .replace(label, "")
+      .trim();
+
   async function signedInPage(): Promise<Page> {
     const page = await browser.newPage();
     await page.goto(`${server.url}/not-found`);
@@ -166,18 +177,9 @@ describe("broadcasts against the real server: wizard, live report, sandbox subsc
     });
 
     // The counts rise on the open page (polling and events) until both READY rows are delivered.
-    const stat = async (label: string) =>
-      (
-        (await page
-          .getByRole("region", { name: "Delivery" })
-          .getByRole("group", { name: label, exact: true })
-          .textContent()) ?? ""
-      )
-        .replace(label, "")
-        .trim();
-    await expect.poll(() => stat("Delivered"), { timeout: 60_000 }).toBe("2");
-    expect(await stat("Sent")).toBe("2");
-    expect(await stat("Total")).toBe("5");
+    await expect.poll(() => stat(page, "Delivered"), { timeout: 60_000 }).toBe("2");
+    expect(await stat(page, "Sent")).toBe("2");
+    expect(await stat(page, "Total")).toBe("5");
     await page.getByText("Finished", { exact: true }).waitFor({ timeout: 30_000 });
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     const table = page.getByRole("table", { name: "Recipients" });
@@ -238,6 +240,10 @@ describe("broadcasts against the real server: wizard, live report, sandbox subsc
 
     await page.getByRole("button", { name: "Resume" }).click();
     await page.getByText("Sending", { exact: true }).waitFor();
+    // the open page's Sent figure rises past the paused count without a reload
+    await expect
+      .poll(async () => Number((await stat(page, "Sent")).replace(/,/g, "")), { timeout: 120_000 })
+      .toBeGreaterThan(held);
     await expect
       .poll(async () => (await breakdown(id)).stats.sent, { timeout: 120_000 })
       .toBeGreaterThan(held);
@@ -246,6 +252,7 @@ describe("broadcasts against the real server: wizard, live report, sandbox subsc
       .toBe("done");
     expect((await breakdown(id)).stats.sent).toBe(120);
     await page.getByText("Finished", { exact: true }).waitFor({ timeout: 30_000 });
+    expect(await stat(page, "Sent")).toBe("120");
     await page.close();
   });
 

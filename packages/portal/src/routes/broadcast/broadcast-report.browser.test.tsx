@@ -218,3 +218,43 @@ describe("broadcast controls", () => {
     expect(state.calls.filter((c) => c.path.startsWith("breakdown")).length).toBe(polls);
   });
 });
+
+describe("broadcast events", () => {
+  /** A stand-in EventSource the test drives by hand. */
+  class FakeEventSource extends EventTarget {
+    static last: FakeEventSource | null = null;
+    closed = false;
+    constructor(readonly url: string) {
+      super();
+      FakeEventSource.last = this;
+    }
+    close() {
+      this.closed = true;
+    }
+    emit(type: string, data: unknown) {
+      this.dispatchEvent(new MessageEvent(type, { data: JSON.stringify(data) }));
+    }
+  }
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("refetches a finished broadcast when the server says it changed (late receipts), and only for this one", async () => {
+    vi.stubGlobal("EventSource", FakeEventSource);
+    state.breakdown.status = "done";
+    await open(`/apps/social-broadcast-report/${BROADCAST_ID}`);
+    await expect.element(page.getByText("Finished", { exact: true })).toBeVisible();
+    const source = FakeEventSource.last;
+    expect(source?.url).toMatch(/^\/api\/events\?access_token=/);
+    const reads = () => state.calls.filter((c) => c.path.startsWith("breakdown")).length;
+    const before = reads();
+    source?.emit("broadcast", { broadcastId: "0190a1b2-0000-7000-8000-000000000000" });
+    source?.emit("message", { subscriberId: "x" });
+    state.breakdown = { ...state.breakdown, stats: { total: 3, sent: 3, delivered: 3, read: 3, failed: 0 } };
+    source?.emit("broadcast", { broadcastId: BROADCAST_ID });
+    await expect.poll(reads).toBe(before + 1);
+    await expect
+      .poll(() => document.querySelector('[aria-label="Delivery"]')?.textContent ?? "")
+      .toMatch(/Read\s*3/);
+    unmountScreen();
+    expect(source?.closed).toBe(true);
+  });
+});
