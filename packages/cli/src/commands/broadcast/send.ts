@@ -302,7 +302,7 @@ export async function broadcastSend(
     ...base,
     readiness: { ...serverChecked, total: stored.total, ready: stored.total - stored.issues.length },
     broadcastId: sent.broadcastId,
-    message: MESSAGES.broadcastReceived,
+    message: sent.message,
     queued: stored.ready,
   };
   if (stored.issues.length > 0) {
