@@ -139,13 +139,16 @@ describe("broadcasts against the real server: wizard, live report, sandbox subsc
       await page.getByRole("option", { name: option }).click();
     };
     await page.getByRole("textbox", { name: "Broadcast Name" }).fill("Orders this week");
-    await next();
+    await next(); // the server checks the name first
+    await page.getByRole("combobox", { name: "Campaign" }).waitFor();
     await next(); // no campaign
     await page.getByRole("radio", { name: "WhatsApp template" }).click();
     await page.getByRole("radio", { name: "File" }).click();
     await choose("Channel", "Sandbox WhatsApp");
     await page.locator('input[type="file"]').last().setInputFiles(file);
     await page.getByText("customers.csv").waitFor();
+    // the file is read in the browser: Next waits until its rows are there (the warning goes)
+    await page.getByTestId("recipient-warning").waitFor({ state: "detached" });
     await next();
     await choose("Template", "order_update (en_US)");
     await page.getByRole("textbox", { name: "Header variable {{1}}" }).fill("A1");
