@@ -1,6 +1,7 @@
 import { Command, CommanderError } from "commander";
 import { login, logout } from "./commands/auth/login";
 import { formatWhoami, whoami } from "./commands/auth/whoami";
+import { addBroadcastCommands } from "./commands/broadcast";
 import { setUrl } from "./commands/config/set-url";
 import { contactsDelete } from "./commands/contacts/delete";
 import { contactsExport } from "./commands/contacts/export";
@@ -143,6 +144,7 @@ export function buildProgram(
   addGroupCommands(program, out, ctx);
   addReportCommands(program, out, ctx);
   addSmsCommands(program, out, ctx);
+  addBroadcastCommands(program, out, ctx);
   return program;
 }
 

@@ -2823,6 +2823,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/social-chat/broadcast/{id}/recipients/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a broadcast's recipients as CSV or XLSX (designed)
+         * @description Streams every recipient row of the broadcast, in file order, as a file (the same company scoping as
+         *     GET /social-chat/broadcast/{id}: another company's broadcast answers 404), read in keyset pages so memory
+         *     stays flat whatever its size. Used by the report's Export recipients and `herald broadcast export`.
+         *     Columns: `Row`, `Mobile`, `Name`, `Readiness` (READY, INVALID PHONE NUMBER, MISSING VALUE, DUPLICATED),
+         *     `Status` (Queued, Sending, Sent, Delivered, Read, Failed, Skipped, Cancelled), `Remark` (the failure or
+         *     skip reason), `Sent At`, `Delivered At`, `Read At` (ISO 8601 UTC, empty until it happened). Cells that a
+         *     spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) are
+         *     prefixed with `'`; mobile numbers are written without `+` for that reason. File name: the broadcast's
+         *     name with `-recipients` (characters unsafe in file names replaced by `_`).
+         */
+        get: operations["exportBroadcastRecipients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/compose-msg-page-one": {
         parameters: {
             query?: never;
@@ -9065,6 +9093,38 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description The broadcast's status does not allow it (e.g. "The broadcast is done."). */
             409: components["responses"]["Conflict"];
+        };
+    };
+    exportBroadcastRecipients: {
+        parameters: {
+            query?: {
+                /** @description File format (default `csv`). */
+                format?: "csv" | "xlsx";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recipients file */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="<name>-recipients.csv"` (or `.xlsx`) */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No such broadcast in the caller's company. */
+            404: components["responses"]["NotFound"];
         };
     };
     composeMsgPageOne: {

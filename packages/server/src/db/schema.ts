@@ -1275,6 +1275,9 @@ export const broadcastRecipients = pgTable(
     chatMessageId: uuid("chat_message_id"),
     /** When a worker claimed the row (a row held past the claim timeout by a dead worker is claimed again). */
     lockedAt: timestamp("locked_at", { withTimezone: true }),
+    /** When the receipts said delivered and read (the recipients export's times). */
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

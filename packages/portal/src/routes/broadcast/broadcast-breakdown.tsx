@@ -13,15 +13,17 @@ import {
   Spinner,
   StatCard,
 } from "@herald/ui";
-import { useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { api } from "../../api";
 import { useDialogs } from "../../dialogs";
+import { getToken } from "../../session";
 import { routerLink } from "../../shell/link";
-import { exportRows } from "../contacts/contacts.shared";
+import { exportRows, saveBlob } from "../contacts/contacts.shared";
 import * as s from "./broadcast.css";
 import {
+  type BroadcastBreakdown as Breakdown,
   dateText,
   fillVariables,
   HOME_CRUMB,
@@ -38,20 +40,148 @@ import {
 
 const METHOD_LABEL = { contacts: "Contacts", groups: "Groups", file: "File" } as const;
 
+type Status = NonNullable<Breakdown["status"]>;
+type Control = "pause" | "resume" | "cancel";
+
+const STATE: Record<
+  Status,
+  { label: string; tone: "warning" | "success" | "secondary" | "danger" | "info" }
+> = {
+  queued: { label: "Queued", tone: "info" },
+  running: { label: "Sending", tone: "warning" },
+  paused: { label: "Paused", tone: "secondary" },
+  cancelled: { label: "Cancelled", tone: "danger" },
+  done: { label: "Finished", tone: "success" },
+};
+/** Which controls a broadcast in each state offers. */
+const CONTROLS: Record<Status, Control[]> = {
+  queued: ["pause", "cancel"],
+  running: ["pause", "cancel"],
+  paused: ["resume", "cancel"],
+  cancelled: [],
+  done: [],
+};
+const CONTROL_LABEL: Record<Control, string> = {
+  pause: "Pause",
+  resume: "Resume",
+  cancel: "Cancel broadcast",
+};
+
+/** The broadcast's state (from its recipients when the server does not say). */
+const statusOf = (b: Breakdown): Status => b.status ?? (isRunning(b) ? "running" : "done");
+/** The report stays live (polled) while the broadcast may still send. */
+const isLive = (b: Breakdown | undefined) =>
+  b !== undefined && (b.status ? ["queued", "running", "paused"].includes(b.status) : isRunning(b));
+
+const queryKey = (id: string) => ["social-chat", "broadcast", id];
+
+/**
+ * Live updates: the server's event stream (`GET /api/events`) says when a broadcast changes (`broadcast` with its
+ * id); the breakdown is refetched at once. Polling stays as the fallback while it runs.
+ */
+function useBroadcastEvents(queryClient: QueryClient, id: string) {
+  useEffect(() => {
+    const token = getToken();
+    if (!token || typeof EventSource === "undefined") return;
+    const source = new EventSource(`/api/events?access_token=${encodeURIComponent(token)}`);
+    const onBroadcast = (event: MessageEvent) => {
+      try {
+        const data = JSON.parse(String(event.data)) as { broadcastId?: unknown };
+        if (data.broadcastId === id) void queryClient.invalidateQueries({ queryKey: queryKey(id) });
+      } catch {
+        // a malformed hint is ignored: polling catches up
+      }
+    };
+    source.addEventListener("broadcast", onBroadcast);
+    return () => source.close();
+  }, [queryClient, id]);
+}
+
+/** The file name of a Content-Disposition header (RFC 6266 `filename*` first). */
+function fileNameOf(disposition: string | null, fallback: string): string {
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? "")?.[1];
+  if (star) {
+    try {
+      return decodeURIComponent(star);
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  return /filename="([^"]+)"/i.exec(disposition ?? "")?.[1] ?? fallback;
+}
+
 /** One broadcast: its content, Total / Sent / Delivered / Read / Failed, and every recipient (live while running). */
 export default function BroadcastBreakdown() {
   const { id = "" } = useParams();
   const navigate = useNavigate();
   const dialogs = useDialogs();
+  const queryClient = useQueryClient();
   const [viewing, setViewing] = useState<RecipientRow | null>(null);
+  const [busy, setBusy] = useState<Control | "export" | null>(null);
   const query = useQuery({
-    queryKey: ["social-chat", "broadcast", id],
+    queryKey: queryKey(id),
     queryFn: async ({ signal }) =>
       unwrap(await api.GET("/social-chat/broadcast/{id}", { params: { path: { id } }, signal })),
     staleTime: 0,
-    refetchInterval: (q) => (isRunning(q.state.data) ? REPORT_POLL_MS : false),
+    refetchInterval: (q) => (isLive(q.state.data) ? REPORT_POLL_MS : false),
   });
+  useBroadcastEvents(queryClient, id);
   const b = query.data;
+
+  const control = async (action: Control) => {
+    if (!b || busy) return;
+    if (
+      action === "cancel" &&
+      !(await dialogs.confirm({
+        title: "Cancel this broadcast?",
+        text: "Recipients not sent yet will never receive it. This cannot be undone.",
+        confirmLabel: "Cancel broadcast",
+        cancelLabel: "Keep sending",
+        tone: "danger",
+      }))
+    )
+      return;
+    setBusy(action);
+    try {
+      const params = { params: { path: { id: b.id } } };
+      const r = unwrap(
+        action === "pause"
+          ? await api.POST("/social-chat/broadcast/{id}/pause", params)
+          : action === "resume"
+            ? await api.POST("/social-chat/broadcast/{id}/resume", params)
+            : await api.POST("/social-chat/broadcast/{id}/cancel", params),
+      );
+      queryClient.setQueryData<Breakdown>(queryKey(b.id), (old) =>
+        old ? { ...old, status: r.status } : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKey(b.id) });
+    } catch (err) {
+      await dialogs.message("error", err instanceof ApiError ? err.message : MESSAGES.somethingWentWrong);
+      void queryClient.invalidateQueries({ queryKey: queryKey(b.id) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const exportRecipients = async () => {
+    if (!b || busy) return;
+    setBusy("export");
+    try {
+      const result = await api.GET("/social-chat/broadcast/{id}/recipients/export", {
+        params: { path: { id: b.id }, query: { format: "xlsx" } },
+        parseAs: "blob",
+      });
+      const blob = unwrap(result) as unknown as Blob;
+      saveBlob(
+        blob,
+        fileNameOf(result.response.headers.get("content-disposition"), `${b.name}-recipients.xlsx`),
+      );
+    } catch (err) {
+      await dialogs.message("error", err instanceof ApiError ? err.message : MESSAGES.somethingWentWrong);
+    } finally {
+      setBusy(null);
+    }
+  };
   const crumbs = [
     HOME_CRUMB,
     { label: "Broadcast reports", href: REPORT_PATH },
@@ -121,7 +251,7 @@ export default function BroadcastBreakdown() {
   }
 
   const { stats, preview } = b;
-  const running = isRunning(b);
+  const status = statusOf(b);
   const previewText =
     b.type === "template"
       ? fillVariables(
@@ -136,7 +266,32 @@ export default function BroadcastBreakdown() {
       <Card
         title={b.name}
         headingLevel={2}
-        actions={running ? <Badge tone="warning">Sending</Badge> : <Badge tone="success">Finished</Badge>}
+        actions={
+          <>
+            <Badge tone={STATE[status].tone}>{STATE[status].label}</Badge>
+            {CONTROLS[status].map((action) => (
+              <Button
+                key={action}
+                variant="outline"
+                tone={action === "cancel" ? "danger" : "secondary"}
+                loading={busy === action}
+                aria-disabled={(busy !== null && busy !== action) || undefined}
+                onClick={() => void control(action)}
+              >
+                {CONTROL_LABEL[action]}
+              </Button>
+            ))}
+            <Button
+              variant="outline"
+              tone="secondary"
+              loading={busy === "export"}
+              aria-disabled={(busy !== null && busy !== "export") || undefined}
+              onClick={() => void exportRecipients()}
+            >
+              Export recipients
+            </Button>
+          </>
+        }
       >
         <div className={s.split}>
           <dl className={s.facts}>

@@ -33,6 +33,10 @@ export interface BroadcastState {
   failOptions?: boolean;
   sendStatus: "executed" | "received";
   fileResult?: Schema<"BroadcastFileResult">;
+  /** Pause, resume and cancel answer 409 with this message. */
+  failControl?: string;
+  /** Pause, resume and cancel wait for this before answering (to see the busy state). */
+  holdControl?: Promise<void>;
 }
 
 export const recipient = (n: number, patch: Partial<Row> = {}): Row => ({
@@ -177,6 +181,31 @@ export function broadcastHandlers(state: BroadcastState) {
     http.post("/api/social-chat/attachment/upload", async () => {
       state.calls.push({ path: "attachment" });
       return HttpResponse.json({ attachmentId: ATTACHMENT_ID });
+    }),
+    ...(["pause", "resume", "cancel"] as const).map((action) =>
+      http.post(`/api/social-chat/broadcast/:id/${action}`, async ({ params }) => {
+        state.calls.push({ path: `${action} ${String(params.id)}` });
+        await state.holdControl;
+        if (params.id !== BROADCAST_ID)
+          return HttpResponse.json({ message: "Broadcast not found" }, { status: 404 });
+        if (state.failControl) return HttpResponse.json({ message: state.failControl }, { status: 409 });
+        const status = action === "pause" ? "paused" : action === "resume" ? "running" : "cancelled";
+        state.breakdown = { ...state.breakdown, status };
+        return HttpResponse.json({ id: BROADCAST_ID, status });
+      }),
+    ),
+    // The event stream: "no content" tells EventSource not to reconnect (the page polls instead).
+    http.get("/api/events", () => new HttpResponse(null, { status: 204 })),
+    http.get("/api/social-chat/broadcast/:id/recipients/export", ({ params, request }) => {
+      state.calls.push({ path: `export ${String(params.id)} ${new URL(request.url).search}` });
+      if (params.id !== BROADCAST_ID)
+        return HttpResponse.json({ message: "Broadcast not found" }, { status: 404 });
+      return new HttpResponse("Row,Mobile,Name\r\n1,6591234567,Contact 1\r\n", {
+        headers: {
+          "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+          "content-disposition": `attachment; filename="Spring sale-recipients.xlsx"; filename*=UTF-8''Spring%20sale-recipients.xlsx`,
+        },
+      });
     }),
     http.get("/api/social-chat/broadcast/:id", ({ params }) => {
       state.calls.push({ path: `breakdown ${String(params.id)}` });

@@ -14,6 +14,7 @@ import {
   deleteCampaignBroadcasts,
   onBroadcastReceipt,
 } from "./broadcasts.service";
+import { broadcastExportHandlers } from "./export";
 
 // A campaign's latest broadcast (campaign view, View Outgoing Report) and its broadcasts deleted with it.
 registerCampaignBroadcastResolver(campaignBroadcasts);
@@ -49,5 +50,6 @@ export function broadcastHandlers(deps: Deps): Handlers {
     pauseBroadcast: async (r) => broadcasts.control(r.actor, r.params.id, "pause"),
     resumeBroadcast: async (r) => broadcasts.control(r.actor, r.params.id, "resume"),
     cancelBroadcast: async (r) => broadcasts.control(r.actor, r.params.id, "cancel"),
+    ...broadcastExportHandlers(deps),
   };
 }
