@@ -19,6 +19,7 @@ import { randomToken } from "../../lib/tokens";
 import { type Actor, assertAdmin, requireActor } from "../../plugins/actor";
 import {
   CAPABILITIES,
+  type ChannelApiUrls,
   type ChannelContext,
   type ChannelDriver,
   type ChannelDriverKind,
@@ -111,6 +112,12 @@ export async function findChannel(
   return row;
 }
 
+/** Where the connectors' provider APIs are, and whether company-chosen URLs may be private addresses. */
+const apis = (deps: Deps): ChannelApiUrls => ({
+  ...deps.config.channelApis,
+  outboundAllowPrivate: deps.config.outboundAllowPrivate,
+});
+
 /** The driver and decrypted context of a stored channel (for sending and syncing). */
 export function channelRuntime(
   deps: Deps,
@@ -124,7 +131,7 @@ export function channelRuntime(
 ): { driver: ChannelDriver | undefined; context: ChannelContext } {
   const credentials = decryptCredentials(deps.config.channelKey, row.id, row.credentials);
   return {
-    driver: driverFor(row.channel_type, row.driver, deps.config.channelApis, credentials),
+    driver: driverFor(row.channel_type, row.driver, apis(deps), credentials),
     context: { id: row.id, companyId: row.company_id, type: row.channel_type, credentials },
   };
 }
@@ -210,7 +217,7 @@ export function channelsService(deps: Deps) {
     given: Record<string, string> | undefined,
     keep: Record<string, string> | undefined,
   ): Promise<Record<string, string> | null> {
-    const driver = driverFor(type, mode, deps.config.channelApis, keep);
+    const driver = driverFor(type, mode, apis(deps), keep);
     if (!driver) throw new Unprocessable(noProviderConnector(type));
     // The sandbox's signed webhook (X-Herald-Signature) has a secret of its own, kept across edits.
     if (mode === "sandbox") return { webhookSecret: keep?.webhookSecret ?? randomToken() };
@@ -233,7 +240,7 @@ export function channelsService(deps: Deps) {
     mode: ChannelDriverKind,
     creds: Record<string, string> | null,
   ) {
-    const driver = driverFor(type, mode, deps.config.channelApis, creds ?? undefined);
+    const driver = driverFor(type, mode, apis(deps), creds ?? undefined);
     if (!driver?.activate) return;
     try {
       await driver.activate(
@@ -294,7 +301,7 @@ export function channelsService(deps: Deps) {
         departments,
         expiresAt: new Date(claims.exp * 1000).toISOString(),
         types: CHANNEL_TYPES.map((type) => {
-          const provider = driverFor(type, "provider", deps.config.channelApis);
+          const provider = driverFor(type, "provider", apis(deps));
           return {
             channelType: type,
             sandbox: driverFor(type, "sandbox") !== undefined,

@@ -158,6 +158,8 @@ export interface ChannelApiUrls {
   meta?: string;
   line?: string;
   viber?: string;
+  /** Company-chosen URLs (the generic bridge) may be private or loopback addresses (HERALD_OUTBOUND_ALLOW_PRIVATE). */
+  outboundAllowPrivate?: boolean;
 }
 
 /** The driver of a channel type and kind, or undefined when that connector does not exist yet. */
@@ -177,7 +179,8 @@ export function driverFor(
   if (type === "FACEBOOK MESSENGER" || type === "INSTAGRAM") {
     return metaSendDriver(type, urls.meta ?? urls.whatsapp ?? stored);
   }
-  if (GENERIC_TYPES.includes(type)) return genericDriver(type);
+  if (GENERIC_TYPES.includes(type))
+    return genericDriver(type, { allowPrivate: urls.outboundAllowPrivate ?? false });
   return undefined;
 }
 
