@@ -404,15 +404,41 @@ export function channelsService(deps: Deps) {
       return { data: await storedTemplates(db, a.companyId, channel.id) };
     },
 
-    async remove(a: Actor | undefined, channelId: string): Promise<S["Ok"]> {
+    /**
+     * Deletes the channel (its credentials are wiped), then asks the provider to stop calling its webhook (Telegram
+     * deleteWebhook): best effort, a failure is logged and the channel stays deleted.
+     */
+    async remove(
+      a: Actor | undefined,
+      channelId: string,
+      log?: { warn: (obj: object, msg: string) => void },
+    ): Promise<S["Ok"]> {
       assertAdmin(a);
-      const done = await rows<{ id: string }>(
+      const done = await rows<{
+        id: string;
+        company_id: string;
+        channel_type: ChannelType;
+        driver: ChannelDriverKind;
+        credentials: string | null;
+      }>(
         db,
-        sql`update channels set deleted_at = now(), credentials = null, updated_at = now()
-             where id = ${channelId} and company_id = ${a.companyId} and deleted_at is null
-             returning id`,
+        sql`update channels c set deleted_at = now(), credentials = null, updated_at = now()
+              from (select id, credentials from channels
+                     where id = ${channelId} and company_id = ${a.companyId} and deleted_at is null
+                     for update) old
+             where c.id = old.id
+             returning c.id, c.company_id, c.channel_type, c.driver, old.credentials`,
       );
       if (done.length === 0) throw new NotFound(ERROR_DELETING_DATA);
+      try {
+        const { driver, context } = channelRuntime(deps, done[0]!);
+        await driver?.deactivate?.(context);
+      } catch (err) {
+        log?.warn(
+          { err, channelId, channelType: done[0]!.channel_type },
+          "the deleted channel's provider webhook could not be removed",
+        );
+      }
       return { message: CHANNEL_DELETED };
     },
   };

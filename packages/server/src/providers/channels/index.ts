@@ -131,6 +131,8 @@ export interface ChannelDriver {
   syncTemplates?(channel: ChannelContext): Promise<WhatsappTemplate[]>;
   /** After saving: point the provider at our webhook (e.g. Telegram setWebhook). */
   activate?(channel: ChannelContext, webhookUrl: string): Promise<void>;
+  /** When the channel is deleted: stop the provider calling our webhook (e.g. Telegram deleteWebhook). */
+  deactivate?(channel: ChannelContext): Promise<void>;
   /** Provider webhooks: whether the request is the provider's (signature or secret header). */
   verifyWebhook?(
     channel: ChannelContext,

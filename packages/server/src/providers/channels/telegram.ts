@@ -2,7 +2,7 @@
  * Telegram Bot API connector (plain fetch; https://core.telegram.org/bots/api). Credentials: the bot token from
  * @BotFather. Connecting checks it with getMe, then registers our webhook with setWebhook and a secret token of its
  * own; Telegram sends that token in `X-Telegram-Bot-Api-Secret-Token` on every update, which is how updates are
- * verified. Text goes out with sendMessage, files with sendPhoto / sendVideo / sendAudio / sendDocument (by their
+ * verified; deleting the channel removes the webhook with deleteWebhook. Text goes out with sendMessage, files with sendPhoto / sendVideo / sendAudio / sendDocument (by their
  * public signed URL, which Telegram fetches); a 429 (flood control) or a 5xx is retried by the queue, any other
  * refusal fails the message with Telegram's description. Telegram has no read receipts for bots.
  *
@@ -93,6 +93,15 @@ export function telegramDriver(apiUrl: string = TELEGRAM_API_URL): ChannelDriver
         throw new InvalidChannelCredentials(
           `Telegram refused the webhook: ${answer.description ?? "unknown error"}`,
         );
+      }
+    },
+
+    async deactivate(channel: ChannelContext) {
+      const { status, answer } = await call<boolean>(channel.credentials.botToken ?? "", "deleteWebhook", {
+        drop_pending_updates: false,
+      });
+      if (!answer.ok) {
+        throw new Error(`Telegram did not remove the webhook: ${answer.description ?? `HTTP ${status}`}`);
       }
     },
 
