@@ -28,6 +28,8 @@ export type ChatDelivery =
   /** The provider asked us to wait (Telegram's retry_after): not sent, not failed. */
   | { status: "deferred"; retryAfterSeconds: number };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export async function deliverChatMessage(
   deps: Deps,
   messageId: string,
@@ -60,6 +62,19 @@ export async function deliverChatMessage(
          where m.id = ${messageId} and m.type = 'outbox' and m.message_status = 'no' and c.deleted_at is null`,
   );
   if (!m) return { status: "gone" }; // already sent, failed, or its channel is gone
+  // The files' sizes, from their upload rows (the message keeps the files as shown: id, type, mime, url, name).
+  const fileIds = (m.attachments ?? []).map((a) => a.id).filter((id) => UUID.test(id ?? ""));
+  const sizes = new Map(
+    fileIds.length === 0
+      ? []
+      : (
+          await rows<{ id: string; size_bytes: number | string }>(
+            db,
+            sql`select id, size_bytes from attachments
+                 where company_id = ${m.company_id} and id = any(${`{${fileIds.join(",")}}`}::uuid[])`,
+          )
+        ).map((r) => [r.id, Number(r.size_bytes)] as const),
+  );
   const { driver, context } = channelRuntime(deps, {
     id: m.channel_id,
     company_id: m.company_id,
@@ -94,7 +109,11 @@ export async function deliverChatMessage(
       messageId: m.id,
       to: m.platform_id,
       text: m.text,
-      attachments: (m.attachments ?? []).map((a) => ({ ...a, url: absolute(a.url) })),
+      attachments: (m.attachments ?? []).map((a) => ({
+        ...a,
+        url: absolute(a.url),
+        ...(sizes.has(a.id) ? { size: sizes.get(a.id) } : {}),
+      })),
       ...(tpl
         ? {
             template: {

@@ -45,6 +45,8 @@ export interface OutboundAttachment {
   mime: string;
   url: string;
   name: string;
+  /** The file's size in bytes (Viber wants it for videos and files); absent when the file is gone. */
+  size?: number;
 }
 
 export interface OutboundMessage {

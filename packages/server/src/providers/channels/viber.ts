@@ -3,7 +3,8 @@
  * bot's auth token. Connecting checks it with get_account_info and registers our webhook with set_webhook just after the
  * save (Viber calls the webhook at once with a `webhook` event, which must find the saved channel; answered 200). Callbacks are signed with `X-Viber-Content-Signature` (hex
  * HMAC-SHA256 of the raw body with the auth token, compared in constant time). Messages and receipts (delivered,
- * seen, failed) name the message token. Replies: text, or a picture, video or file by its public URL. Status 12 (too
+ * seen, failed) name the message token. Replies: text, or a picture, video or file by its public URL (videos and files
+ * with their size in bytes, from the stored upload). Status 12 (too
  * many requests) and 5xx are retried; other non-zero statuses (e.g. 6: the subscriber is not subscribed) fail the
  * message with Viber's reason.
  */
@@ -79,12 +80,16 @@ export function viberDriver(apiUrl: string = VIBER_API_URL): ChannelDriver {
 
     async send(channel, message) {
       const file = message.attachments?.[0];
+      // Videos and files carry their real size in bytes (Viber shows it and checks it against the download).
+      if (file && file.type !== "image" && !(typeof file.size === "number" && file.size > 0)) {
+        throw new ChannelRejected("The file is no longer available (its size is unknown)");
+      }
       const content = file
         ? file.type === "image"
           ? { type: "picture", text: message.text ?? "", media: file.url }
           : file.type === "video"
-            ? { type: "video", media: file.url, size: 1 }
-            : { type: "file", media: file.url, size: 1, file_name: file.name }
+            ? { type: "video", media: file.url, size: file.size }
+            : { type: "file", media: file.url, size: file.size, file_name: file.name }
         : { type: "text", text: message.text ?? "" };
       const { status, json } = await api<{ message_token?: number | string }>(
         channel.credentials.authToken ?? "",
