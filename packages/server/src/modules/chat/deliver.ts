@@ -2,13 +2,19 @@
  * The `chat.send` worker: sends one stored outbox message through its channel's driver. The provider's id is
  * stored (receipts find the message by it) and the message becomes `yes` / `sent`; a refusal for good marks it
  * `failed` with the reason; any other error is retried by the queue (the driver receives our message id as its
- * idempotency key). The sandbox driver's messages are delivered at once (a simulated receipt); the subscriber
+ * idempotency key); on the job's last try such an error marks the message failed with a remark that says why (the
+ * provider kept throttling, or kept failing). The sandbox driver's messages are delivered at once (a simulated receipt); the subscriber
  * page marks them read when it shows them.
  */
 import { sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import { publish } from "../../lib/events";
-import { ChannelRejected, type ChannelType, type OutboundAttachment } from "../../providers/channels";
+import {
+  ChannelRejected,
+  type ChannelType,
+  type OutboundAttachment,
+  ProviderRetry,
+} from "../../providers/channels";
 import { TelegramRetry } from "../../providers/channels/telegram";
 import { channelRuntime } from "../channels/channels.service";
 import { rows } from "../contacts/contacts.service";
@@ -28,13 +34,23 @@ export type ChatDelivery =
   /** The provider asked us to wait (Telegram's retry_after): not sent, not failed. */
   | { status: "deferred"; retryAfterSeconds: number };
 
+/** The remark of a message the provider kept throttling until the job's last try. */
+export const throttledRemark = (tries: number) =>
+  `The provider is throttling messages; not sent after ${tries} tries.`;
+/** The remark of a message that kept failing for another reason (the provider's error, a network error). */
+export const notSentRemark = (tries: number, reason: string) => `Not sent after ${tries} tries: ${reason}`;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function deliverChatMessage(
   deps: Deps,
   messageId: string,
   /** Queue the message again after a provider's wait (the chat.send job); a bulk caller retries its own row. */
-  opts: { requeue?: boolean } = {},
+  opts: {
+    requeue?: boolean;
+    /** This is the job's last try, the `finalTry`th: an error that would be retried fails the message instead. */
+    finalTry?: number;
+  } = {},
 ): Promise<ChatDelivery> {
   const { db } = deps.database;
   const [m] = await rows<{
@@ -152,6 +168,14 @@ export async function deliverChatMessage(
         );
       }
       return { status: "deferred", retryAfterSeconds: err.retryAfterSeconds };
+    }
+    if (opts.finalTry) {
+      const remark =
+        err instanceof ProviderRetry && err.throttled
+          ? throttledRemark(opts.finalTry)
+          : notSentRemark(opts.finalTry, err instanceof Error ? err.message : String(err));
+      await fail(remark);
+      return { status: "failed", remark };
     }
     throw err;
   }

@@ -19,6 +19,7 @@ import {
 import { signHeraldPayload, verifyHeraldSignature } from "../sms";
 import { CAPABILITIES } from "./capabilities";
 import { type ChannelDriver, ChannelRejected, type InboundEvent, InvalidChannelCredentials } from "./index";
+import { ProviderRetry } from "./retry";
 import type { ChannelType } from "./types";
 
 export const GENERIC_TYPES: ChannelType[] = [
@@ -33,9 +34,9 @@ export const GENERIC_TYPES: ChannelType[] = [
 
 export const BRIDGE_URL_NOT_PUBLIC = "The bridge URL must be a public https address.";
 
-export class GenericRetry extends Error {
-  constructor(message: string) {
-    super(message);
+export class GenericRetry extends ProviderRetry {
+  constructor(message: string, throttled: boolean) {
+    super(message, throttled);
     this.name = "GenericRetry";
   }
 }
@@ -112,7 +113,7 @@ export function genericDriver(
         );
       }
       if (res.status === 429 || res.status >= 500)
-        throw new GenericRetry(answer.message ?? `HTTP ${res.status}`);
+        throw new GenericRetry(answer.message ?? `HTTP ${res.status}`, res.status === 429);
       throw new ChannelRejected(
         answer.message ?? `The bridge refused the message (HTTP ${res.status})`,
         String(res.status),

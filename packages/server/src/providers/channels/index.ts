@@ -20,6 +20,7 @@ import { whatsappDriver } from "./whatsapp";
 
 export type { ChannelCapabilities } from "./capabilities";
 export { CAPABILITIES, mediaRuleFor, UPLOAD_LIMIT_BYTES } from "./capabilities";
+export { ProviderRetry } from "./retry";
 export type { ChannelDriverKind, ChannelType, WhatsappTemplate } from "./types";
 
 /** One credential the connect page asks for. */

@@ -18,6 +18,7 @@ import {
   type InboundEvent,
   InvalidChannelCredentials,
 } from "./index";
+import { ProviderRetry } from "./retry";
 
 export const TELEGRAM_API_URL = "https://api.telegram.org";
 
@@ -30,12 +31,13 @@ interface TelegramAnswer<T> {
 }
 
 /** Telegram asked us to slow down or failed on its side: retry later (the queue retries the job). */
-export class TelegramRetry extends Error {
+export class TelegramRetry extends ProviderRetry {
   constructor(
     message: string,
+    throttled: boolean,
     readonly retryAfterSeconds?: number,
   ) {
-    super(message);
+    super(message, throttled);
     this.name = "TelegramRetry";
   }
 }
@@ -127,7 +129,11 @@ export function telegramDriver(apiUrl: string = TELEGRAM_API_URL): ChannelDriver
         return { providerMessageId: `${answer.result.chat.id}:${answer.result.message_id}` };
       }
       if (status === 429 || status >= 500) {
-        throw new TelegramRetry(answer.description ?? `HTTP ${status}`, answer.parameters?.retry_after);
+        throw new TelegramRetry(
+          answer.description ?? `HTTP ${status}`,
+          status === 429,
+          answer.parameters?.retry_after,
+        );
       }
       throw new ChannelRejected(
         answer.description ?? `Telegram refused the message (HTTP ${status})`,

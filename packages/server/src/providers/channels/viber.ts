@@ -11,14 +11,15 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { CAPABILITIES } from "./capabilities";
 import { type ChannelDriver, ChannelRejected, type InboundEvent, InvalidChannelCredentials } from "./index";
+import { ProviderRetry } from "./retry";
 
 export const VIBER_API_URL = "https://chatapi.viber.com/pa";
 /** How long after the save set_webhook is called (the save has committed by then). */
 export const VIBER_SET_WEBHOOK_DELAY_MS = 500;
 
-export class ViberRetry extends Error {
-  constructor(message: string) {
-    super(message);
+export class ViberRetry extends ProviderRetry {
+  constructor(message: string, throttled: boolean) {
+    super(message, throttled);
     this.name = "ViberRetry";
   }
 }
@@ -99,7 +100,9 @@ export function viberDriver(apiUrl: string = VIBER_API_URL): ChannelDriver {
       if (json.status === 0 && json.message_token !== undefined) {
         return { providerMessageId: json.rawToken ?? String(json.message_token) };
       }
-      if (json.status === 12 || status >= 500) throw new ViberRetry(json.status_message ?? `HTTP ${status}`);
+      if (json.status === 12 || status >= 500) {
+        throw new ViberRetry(json.status_message ?? `HTTP ${status}`, json.status === 12);
+      }
       throw new ChannelRejected(
         json.status_message ?? `Viber refused the message (HTTP ${status})`,
         String(json.status),
