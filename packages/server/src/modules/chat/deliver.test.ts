@@ -4,7 +4,7 @@ import type { JobPayloads } from "../../jobs/queue";
 import { jobHandlers } from "../../jobs/workers";
 import type { TestCompany } from "../../test/harness";
 import { type ProviderServer, providerServer } from "../../test/provider-server";
-import { throttledRemark } from "./deliver";
+import { deliverChatMessage, throttledRemark } from "./deliver";
 import { ingestInbound } from "./ingest";
 import { connectorApp, runSends, saveProvider, sendText, storedMessages } from "./webhook.fixtures";
 
@@ -51,6 +51,8 @@ beforeAll(async () => {
         json: { error: { message: "Calls to this api have exceeded the rate limit.", code: 613 } },
       };
     if (req.path === "/v2/bot/info") return { json: { userId: "Uline", basicId: "@herald" } };
+    if (req.path === "/v2/bot/message/push" && req.json().to === "line-broken")
+      return { status: 500, json: { message: "Internal server error" } };
     if (req.path === "/v2/bot/message/push")
       return { status: 429, json: { message: "The API rate limit has been exceeded. Try again later." } };
     if (req.path === "/get_account_info")
@@ -213,5 +215,34 @@ describe("chat.send and provider flood control", () => {
       "select count(*)::int as n from pgboss.job where name = 'chat.send' and state in ('created', 'retry', 'active', 'failed')",
     );
     expect(left!.n).toBe(0);
+  });
+
+  it("on the last try, a provider that keeps failing on its side fails the message with its error", async () => {
+    const saved = await saveProvider(app, company.owner, "LINE", {
+      channelAccessToken: "line-token-2",
+      channelSecret: "line-secret-2",
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const r = await ingestInbound(app.deps, {
+      companyId: company.id,
+      channelId: saved.json().id,
+      platformId: "line-broken",
+      subscriberName: "Ken",
+      providerMessageId: "line-broken-in-1",
+      text: "Hi",
+    });
+    const sent = await sendText(app, company.owner, r.subscriberId, "Hello Ken");
+    const id = sent.json().id as string;
+    // before the last try the error goes back to the queue (retried)
+    await expect(deliverChatMessage(app.deps, id)).rejects.toThrow("Internal server error");
+    expect(await deliverChatMessage(app.deps, id, { finalTry: 6 })).toEqual({
+      status: "failed",
+      remark: "Not sent after 6 tries: Internal server error",
+    });
+    const [m] = await app.deps.database.query<{ message_status: string; remark: string }>(
+      "select message_status, remark from chat_messages where id = $1",
+      [id],
+    );
+    expect(m).toEqual({ message_status: "failed", remark: "Not sent after 6 tries: Internal server error" });
   });
 });
