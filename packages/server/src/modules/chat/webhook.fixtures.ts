@@ -1,5 +1,4 @@
 /** Test helpers of the connector tests: an app of its own, a provider channel, and the chat.send jobs run by hand. */
-
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
