@@ -201,6 +201,16 @@ describe("config", () => {
     );
   });
 
+  it("calls only public https addresses chosen by a company unless private targets are allowed", () => {
+    expect(loadConfig({ HERALD_DATA_DIR: dir() }).outboundAllowPrivate).toBe(false);
+    expect(
+      loadConfig({ HERALD_DATA_DIR: dir(), HERALD_OUTBOUND_ALLOW_PRIVATE: "true" }).outboundAllowPrivate,
+    ).toBe(true);
+    expect(() => loadConfig({ HERALD_DATA_DIR: dir(), HERALD_OUTBOUND_ALLOW_PRIVATE: "maybe" })).toThrow(
+      /HERALD_OUTBOUND_ALLOW_PRIVATE must be true or false/,
+    );
+  });
+
   it("has every variable it reads in the README's configuration table", () => {
     const here = path.dirname(fileURLToPath(import.meta.url));
     const source = readFileSync(path.join(here, "config.ts"), "utf8");

@@ -34,6 +34,12 @@ export interface Config {
     line: string | undefined;
     viber: string | undefined;
   };
+  /**
+   * Requests to company-chosen URLs (chatbot webhook, generic channel bridge) may go to loopback, private,
+   * carrier-grade NAT and unique-local addresses, and over plain http (HERALD_OUTBOUND_ALLOW_PRIVATE, false):
+   * tests and bots on the operator's own network. Off, only public https addresses are requested (lib/outbound-url.ts).
+   */
+  outboundAllowPrivate: boolean;
   /** Access token lifetime in seconds. */
   tokenTtlSeconds: number;
   smtpUrl: string | undefined;
@@ -231,6 +237,7 @@ export function loadConfig(env: Env = process.env): Config {
       line: env.LINE_API_URL || undefined,
       viber: env.VIBER_API_URL || undefined,
     },
+    outboundAllowPrivate: bool(env, "HERALD_OUTBOUND_ALLOW_PRIVATE", false),
     tokenTtlSeconds: int(env, "HERALD_TOKEN_TTL", 12 * 3600, 60),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? "Herald <no-reply@herald.local>",

@@ -8167,6 +8167,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             /** @description The caller may not change the switch, or `currentUserId` is not the caller (message shown as is). */
             403: components["responses"]["Forbidden"];
+            /**
+             * @description Designed: `webhookUrl` is not a public https address ("The webhook URL must be a public https address."):
+             *     http, a user name or password in the URL, or a host that resolves to a loopback, private, link-local
+             *     (cloud metadata), carrier-grade NAT, unique-local, multicast or reserved address. The server's
+             *     HERALD_OUTBOUND_ALLOW_PRIVATE setting allows private and loopback addresses and http.
+             */
+            422: components["responses"]["Unprocessable"];
         };
     };
     connectChannel: {
@@ -8397,7 +8404,8 @@ export interface operations {
             409: components["responses"]["Conflict"];
             /**
              * @description The provider refused the credentials, a required credential is missing, the type has no provider connector
-             *     yet, or a department is not the company's.
+             *     yet, a department is not the company's, or a generic channel's bridge URL is not a public https address
+             *     ("The bridge URL must be a public https address.").
              */
             422: components["responses"]["Unprocessable"];
         };

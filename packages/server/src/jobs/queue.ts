@@ -53,7 +53,13 @@ export const JOB_NAMES: JobName[] = [
  */
 const LOCAL_CONCURRENCY: Partial<Record<JobName, number>> = { "sms.deliver": 4 };
 
-export type JobHandlers = { [K in JobName]: (data: JobPayloads[K]) => Promise<void> };
+/** Which try of its job a handler runs: `retryCount` retries so far, at most `retryLimit`. */
+export interface JobAttempt {
+  retryCount: number;
+  retryLimit: number;
+}
+
+export type JobHandlers = { [K in JobName]: (data: JobPayloads[K], attempt: JobAttempt) => Promise<void> };
 
 export interface Queue {
   /** Enqueue a job; pass the transaction so the job row commits (or rolls back) with the data change. */
@@ -120,11 +126,15 @@ export async function startQueue(
         const options = {
           pollingIntervalSeconds: 0.5,
           batchSize: 10,
+          includeMetadata: true as const,
           ...(LOCAL_CONCURRENCY[name] ? { localConcurrency: LOCAL_CONCURRENCY[name] } : {}),
         };
         await boss.work(name, options, async (jobs) => {
           for (const job of jobs) {
-            await (handlers[name] as (d: unknown) => Promise<void>)(job.data);
+            await (handlers[name] as (d: unknown, a: JobAttempt) => Promise<void>)(job.data, {
+              retryCount: job.retryCount,
+              retryLimit: job.retryLimit,
+            });
           }
         });
       }

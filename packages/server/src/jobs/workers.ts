@@ -44,8 +44,10 @@ export function jobHandlers(deps: Deps): JobHandlers {
     async "sms.schedule-tick"() {
       await scheduleTick(deps);
     },
-    async "chat.send"(data) {
-      await deliverChatMessage(deps, data.messageId);
+    async "chat.send"(data, attempt) {
+      // On the last try a message the provider keeps refusing for now is marked failed, with why.
+      const tries = attempt.retryCount >= attempt.retryLimit ? attempt.retryLimit + 1 : undefined;
+      await deliverChatMessage(deps, data.messageId, tries ? { finalTry: tries } : {});
     },
     async "bot.forward"(data) {
       await forwardToBot(deps, data.messageId);

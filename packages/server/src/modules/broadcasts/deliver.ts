@@ -23,7 +23,7 @@ import { TelegramRetry } from "../../providers/channels/telegram";
 import { channelRuntime } from "../channels/channels.service";
 import { type AttachmentRow, toAttachment } from "../chat/attachments";
 import { CONNECTOR_UNAVAILABLE, OUTSIDE_WINDOW } from "../chat/chat.messages";
-import { type OutboxRow, outboundMessage } from "../chat/deliver";
+import { attachmentSizes, type OutboxRow, outboundMessage } from "../chat/deliver";
 import { forwardCondition, runStatusHooks } from "../chat/ingest";
 import { rows } from "../contacts/contacts.service";
 import { takeSendSlots } from "../sms/rate";
@@ -521,6 +521,11 @@ async function sendMessages<T extends { messageId: string }>(
   const sent: { m: OutboxRow; providerMessageId: string; sandbox: boolean }[] = [];
   let halted = false;
   let next = 0;
+  // Every message of a broadcast carries the broadcast's files: their sizes are looked up once per window.
+  const first = byId.values().next().value;
+  const sizes = first
+    ? await attachmentSizes(deps.database.db, first.company_id, first.attachments ?? [])
+    : new Map<string, number>();
   const one = async () => {
     for (;;) {
       const x = list[next++];
@@ -541,7 +546,7 @@ async function sendMessages<T extends { messageId: string }>(
         continue;
       }
       try {
-        const { providerMessageId } = await driver.send(context, outboundMessage(deps, m));
+        const { providerMessageId } = await driver.send(context, outboundMessage(deps, m, sizes));
         sent.push({ m, providerMessageId, sandbox: driver.kind === "sandbox" });
         tried.push(x);
       } catch (err) {

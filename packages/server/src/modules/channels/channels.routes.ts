@@ -15,6 +15,6 @@ export function channelHandlers(deps: Deps): Handlers {
     listCompanyChannels: async (r) => channels.list(r.actor),
     listWhatsappTemplates: async (r) => channels.templates(r.actor, r.params.id),
     syncWhatsappTemplates: async (r) => channels.syncTemplates(r.actor, r.params.id),
-    deleteChannel: async (r) => channels.remove(r.actor, r.params.id),
+    deleteChannel: async (r) => channels.remove(r.actor, r.params.id, r.log),
   };
 }

@@ -19,6 +19,7 @@ import { randomToken } from "../../lib/tokens";
 import { type Actor, assertAdmin, requireActor } from "../../plugins/actor";
 import {
   CAPABILITIES,
+  type ChannelApiUrls,
   type ChannelContext,
   type ChannelDriver,
   type ChannelDriverKind,
@@ -111,6 +112,12 @@ export async function findChannel(
   return row;
 }
 
+/** Where the connectors' provider APIs are, and whether company-chosen URLs may be private addresses. */
+const apis = (deps: Deps): ChannelApiUrls => ({
+  ...deps.config.channelApis,
+  outboundAllowPrivate: deps.config.outboundAllowPrivate,
+});
+
 /** The driver and decrypted context of a stored channel (for sending and syncing). */
 export function channelRuntime(
   deps: Deps,
@@ -124,7 +131,7 @@ export function channelRuntime(
 ): { driver: ChannelDriver | undefined; context: ChannelContext } {
   const credentials = decryptCredentials(deps.config.channelKey, row.id, row.credentials);
   return {
-    driver: driverFor(row.channel_type, row.driver, deps.config.channelApis, credentials),
+    driver: driverFor(row.channel_type, row.driver, apis(deps), credentials),
     context: { id: row.id, companyId: row.company_id, type: row.channel_type, credentials },
   };
 }
@@ -210,7 +217,7 @@ export function channelsService(deps: Deps) {
     given: Record<string, string> | undefined,
     keep: Record<string, string> | undefined,
   ): Promise<Record<string, string> | null> {
-    const driver = driverFor(type, mode, deps.config.channelApis, keep);
+    const driver = driverFor(type, mode, apis(deps), keep);
     if (!driver) throw new Unprocessable(noProviderConnector(type));
     // The sandbox's signed webhook (X-Herald-Signature) has a secret of its own, kept across edits.
     if (mode === "sandbox") return { webhookSecret: keep?.webhookSecret ?? randomToken() };
@@ -233,7 +240,7 @@ export function channelsService(deps: Deps) {
     mode: ChannelDriverKind,
     creds: Record<string, string> | null,
   ) {
-    const driver = driverFor(type, mode, deps.config.channelApis, creds ?? undefined);
+    const driver = driverFor(type, mode, apis(deps), creds ?? undefined);
     if (!driver?.activate) return;
     try {
       await driver.activate(
@@ -294,7 +301,7 @@ export function channelsService(deps: Deps) {
         departments,
         expiresAt: new Date(claims.exp * 1000).toISOString(),
         types: CHANNEL_TYPES.map((type) => {
-          const provider = driverFor(type, "provider", deps.config.channelApis);
+          const provider = driverFor(type, "provider", apis(deps));
           return {
             channelType: type,
             sandbox: driverFor(type, "sandbox") !== undefined,
@@ -397,15 +404,41 @@ export function channelsService(deps: Deps) {
       return { data: await storedTemplates(db, a.companyId, channel.id) };
     },
 
-    async remove(a: Actor | undefined, channelId: string): Promise<S["Ok"]> {
+    /**
+     * Deletes the channel (its credentials are wiped), then asks the provider to stop calling its webhook (Telegram
+     * deleteWebhook): best effort, a failure is logged and the channel stays deleted.
+     */
+    async remove(
+      a: Actor | undefined,
+      channelId: string,
+      log?: { warn: (obj: object, msg: string) => void },
+    ): Promise<S["Ok"]> {
       assertAdmin(a);
-      const done = await rows<{ id: string }>(
+      const done = await rows<{
+        id: string;
+        company_id: string;
+        channel_type: ChannelType;
+        driver: ChannelDriverKind;
+        credentials: string | null;
+      }>(
         db,
-        sql`update channels set deleted_at = now(), credentials = null, updated_at = now()
-             where id = ${channelId} and company_id = ${a.companyId} and deleted_at is null
-             returning id`,
+        sql`update channels c set deleted_at = now(), credentials = null, updated_at = now()
+              from (select id, credentials from channels
+                     where id = ${channelId} and company_id = ${a.companyId} and deleted_at is null
+                     for update) old
+             where c.id = old.id
+             returning c.id, c.company_id, c.channel_type, c.driver, old.credentials`,
       );
       if (done.length === 0) throw new NotFound(ERROR_DELETING_DATA);
+      try {
+        const { driver, context } = channelRuntime(deps, done[0]!);
+        await driver?.deactivate?.(context);
+      } catch (err) {
+        log?.warn(
+          { err, channelId, channelType: done[0]!.channel_type },
+          "the deleted channel's provider webhook could not be removed",
+        );
+      }
       return { message: CHANNEL_DELETED };
     },
   };

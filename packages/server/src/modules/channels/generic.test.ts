@@ -3,6 +3,8 @@ import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
+import { ChannelRejected } from "../../providers/channels";
+import { BRIDGE_URL_NOT_PUBLIC, genericDriver } from "../../providers/channels/generic";
 import { signHeraldPayload, verifyHeraldSignature } from "../../providers/sms";
 import { auth, createCompany, eventually, privateDatabase, testConfig } from "../../test/harness";
 import { tokenOf } from "./channels.fixtures";
@@ -12,11 +14,18 @@ const SHARED = "bridge-shared-secret-0123";
 const received: { body: Record<string, unknown>; signed: boolean }[] = [];
 let server: Server;
 let bridgeUrl: string;
+/** Private targets allowed (the loopback bridge). */
 let app: FastifyInstance;
+/** The default: only public https addresses; no workers (on the same database). */
+let strict: FastifyInstance;
 let drop: () => Promise<void>;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
+    if (req.url === "/moved") {
+      res.writeHead(302, { location: "http://169.254.169.254/latest/meta-data/" }).end();
+      return;
+    }
     let raw = "";
     req.on("data", (c) => {
       raw += c;
@@ -41,14 +50,21 @@ beforeAll(async () => {
   const db = await privateDatabase();
   drop = db.drop;
   app = await buildApp({
-    config: testConfig({}, db.dataDir),
+    config: testConfig({ HERALD_OUTBOUND_ALLOW_PRIVATE: "true" }, db.dataDir),
     database: db.database,
     validateResponses: true,
   });
   await app.ready();
+  strict = await buildApp({
+    config: { ...testConfig({}, db.dataDir), runWorkers: false },
+    database: db.database,
+    validateResponses: true,
+  });
+  await strict.ready();
 });
 
 afterAll(async () => {
+  await strict.close();
   await app.close();
   await drop();
   await new Promise((r) => server.close(r));
@@ -147,5 +163,72 @@ describe("generic signed-webhook connector", () => {
       );
       return r?.provider_message_id === "slack-1";
     });
+  });
+
+  it("refuses a bridge URL that is not a public https address while private targets are not allowed", async () => {
+    const { owner } = await createCompany(strict);
+    const save = async (bridge: string) => {
+      const link = await strict.inject({
+        method: "POST",
+        url: "/api/social-chat/channel/connect-channel",
+        headers: auth(owner),
+        payload: { channelType: "LARK" },
+      });
+      return strict.inject({
+        method: "POST",
+        url: "/api/social-chat/channel/connect",
+        headers: auth(owner),
+        payload: {
+          token: tokenOf(link.json().link),
+          channelType: "LARK",
+          name: "Lark",
+          mode: "provider",
+          credentials: { bridgeUrl: bridge, sharedSecret: SHARED },
+        },
+      });
+    };
+    for (const url of [
+      bridgeUrl,
+      "https://127.0.0.1/herald",
+      "https://169.254.169.254/latest/meta-data/",
+      "https://[::ffff:127.0.0.1]/herald",
+      "https://2130706433/herald",
+      "https://0x7f.1/herald",
+      "https://192.168.0.5/herald",
+      "http://93.184.216.34/herald",
+    ]) {
+      const r = await save(url);
+      expect(r.statusCode, url).toBe(422);
+      expect(r.json().message).toBe(BRIDGE_URL_NOT_PUBLIC);
+    }
+    const list = await strict.inject({
+      method: "GET",
+      url: "/api/social-chat/channel/company-channel",
+      headers: auth(owner),
+    });
+    expect(list.json().data).toEqual([]);
+    const ok = await save("https://93.184.216.34/herald");
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it("checks the bridge again when sending, and follows no redirect", async () => {
+    const context = (url: string) => ({
+      id: "c",
+      companyId: "co",
+      type: "SLACK" as const,
+      credentials: { bridgeUrl: url, sharedSecret: SHARED },
+    });
+    const message = { messageId: "m-1", to: "U1", text: "hi" };
+    const before = received.length;
+    await expect(genericDriver("SLACK").send(context(bridgeUrl), message)).rejects.toThrow(
+      new ChannelRejected(BRIDGE_URL_NOT_PUBLIC),
+    );
+    expect(received.length).toBe(before);
+    const moved = bridgeUrl.replace("/herald", "/moved");
+    await expect(
+      genericDriver("SLACK", { allowPrivate: true }).send(context(moved), message),
+    ).rejects.toThrow(/redirect \(HTTP 302\), which is not followed/);
+    const sent = await genericDriver("SLACK", { allowPrivate: true }).send(context(bridgeUrl), message);
+    expect(sent.providerMessageId).toMatch(/^slack-/);
   });
 });

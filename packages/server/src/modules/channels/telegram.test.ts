@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
@@ -13,6 +14,10 @@ let server: Server;
 let app: FastifyInstance;
 let sent = 100;
 let drop: () => Promise<void>;
+/** deleteWebhook answers 500 while set. */
+let deleteWebhookFails = false;
+/** The app's warnings and errors (JSON lines). */
+const logLines: string[] = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -36,6 +41,11 @@ beforeAll(async () => {
         });
       if (m[2] === "setWebhook")
         return reply(200, { ok: true, result: true, description: "Webhook was set" });
+      if (m[2] === "deleteWebhook") {
+        if (deleteWebhookFails)
+          return reply(500, { ok: false, error_code: 500, description: "Internal Server Error" });
+        return reply(200, { ok: true, result: true, description: "Webhook was deleted" });
+      }
       if (m[2] === "sendPhoto" || m[2] === "sendDocument") {
         sent += 1;
         return reply(200, {
@@ -71,9 +81,15 @@ beforeAll(async () => {
   const db = await privateDatabase();
   drop = db.drop;
   app = await buildApp({
-    config: testConfig({ TELEGRAM_API_URL: `http://127.0.0.1:${port}` }, db.dataDir),
+    config: testConfig({ TELEGRAM_API_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "warn" }, db.dataDir),
     database: db.database,
     validateResponses: true,
+    logStream: new Writable({
+      write(chunk, _enc, cb) {
+        logLines.push(chunk.toString());
+        cb();
+      },
+    }),
   });
   await app.ready();
 });
@@ -249,5 +265,55 @@ describe("Telegram connector", () => {
       return row?.message_status === "failed" ? row : undefined;
     });
     expect(m.remark).toBe("Forbidden: bot was blocked by the user");
+  });
+
+  it("removes the webhook with deleteWebhook when the channel is deleted, and deletes it even when Telegram fails", async () => {
+    const { owner } = await createCompany(app);
+    const del = (id: string) =>
+      app.inject({
+        method: "POST",
+        url: `/api/social-chat/channel/${id}/delete-channel`,
+        headers: auth(owner),
+        payload: {},
+      });
+    const listed = async () =>
+      (
+        await app.inject({
+          method: "GET",
+          url: "/api/social-chat/channel/company-channel",
+          headers: auth(owner),
+        })
+      )
+        .json()
+        .data.map((c: { id: string }) => c.id);
+
+    const first = (await connect(owner, GOOD)).json().id as string;
+    const before = calls.filter((c) => c.method === "deleteWebhook").length;
+    const ok = await del(first);
+    expect(ok.statusCode, ok.body).toBe(200);
+    // the call reached the loopback Bot API with the channel's own token (the server records only GOOD's calls)
+    expect(calls.filter((c) => c.method === "deleteWebhook")).toHaveLength(before + 1);
+    expect(calls.filter((c) => c.method === "deleteWebhook").at(-1)!.body).toEqual({
+      drop_pending_updates: false,
+    });
+    expect(await listed()).not.toContain(first);
+
+    deleteWebhookFails = true;
+    try {
+      const second = (await connect(owner, GOOD)).json().id as string;
+      const failed = await del(second);
+      expect(failed.statusCode, failed.body).toBe(200);
+      expect(calls.filter((c) => c.method === "deleteWebhook")).toHaveLength(before + 2);
+      expect(await listed()).not.toContain(second);
+      const warned = logLines
+        .map((l) => JSON.parse(l) as { level: number; msg: string; channelId?: string })
+        .find((l) => l.channelId === second);
+      expect(warned).toMatchObject({
+        level: 40,
+        msg: "the deleted channel's provider webhook could not be removed",
+      });
+    } finally {
+      deleteWebhookFails = false;
+    }
   });
 });

@@ -4,13 +4,17 @@
  * encrypted at rest like channel credentials), from the `bot.forward` job (retried while the bot fails). The bot
  * answers through POST /api/webhooks/bot/{companyId}, signed the same way; its reply goes out through the room's
  * channel like an agent's, while the room is open (an agent's room is theirs).
+ *
+ * The webhook URL is the company's choice: it must be a public https address (lib/outbound-url.ts), checked when it
+ * is saved (422) and again for every forward, whose connection goes only to addresses that were checked.
  */
 import type { components } from "@herald/api-client/schema";
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Deps } from "../../deps";
-import { Conflict, NotFound, Unauthorized } from "../../errors";
+import { Conflict, NotFound, Unauthorized, Unprocessable } from "../../errors";
 import { publishRoom } from "../../lib/events";
+import { checkOutboundUrl, OutboundUrlRefused, outboundRequest } from "../../lib/outbound-url";
 import { signHeraldPayload, verifyHeraldSignature } from "../../providers/sms";
 import { decryptSecret, encryptSecret } from "../channels/credentials";
 import { rows } from "../contacts/contacts.service";
@@ -20,6 +24,19 @@ type S = components["schemas"];
 
 export const BOT_SIGNATURE_INVALID = "Invalid signature";
 export const BOT_ROOM_TAKEN = "An agent handles this chatroom, or it is closed.";
+export const BOT_URL_NOT_PUBLIC = "The webhook URL must be a public https address.";
+
+const outboundPolicy = (deps: Deps) => ({ allowPrivate: deps.config.outboundAllowPrivate });
+
+/** Saving a webhook URL (/updateForwardingStatus): 422 unless it is a public https address now. */
+export async function assertBotWebhookUrl(deps: Deps, url: string): Promise<void> {
+  try {
+    await checkOutboundUrl(url, outboundPolicy(deps));
+  } catch (err) {
+    if (err instanceof OutboundUrlRefused) throw new Unprocessable(BOT_URL_NOT_PUBLIC);
+    throw err;
+  }
+}
 
 const aad = (companyId: string) => `bot:${companyId}`;
 export const encryptBotSecret = (deps: Deps, companyId: string, secret: string) =>
@@ -72,16 +89,16 @@ export async function forwardToBot(deps: Deps, messageId: string): Promise<void>
     createdAt: new Date(m.created_at).toISOString(),
     replyUrl: `${deps.config.publicUrl}/api/webhooks/bot/${m.company_id}`,
   });
-  const res = await fetch(bot.url, {
-    method: "POST",
+  // Checked again now (the name may resolve elsewhere since it was saved); redirects are not followed.
+  const res = await outboundRequest(bot.url, {
+    policy: outboundPolicy(deps),
     headers: {
       "content-type": "application/json",
       "x-herald-signature": signHeraldPayload(body, bot.secret),
     },
     body,
-    signal: AbortSignal.timeout(15_000),
   });
-  if (!res.ok) throw new Error(`chatbot answered HTTP ${res.status}`);
+  if (res.status < 200 || res.status >= 300) throw new Error(`chatbot answered HTTP ${res.status}`);
 }
 
 /** POST /api/webhooks/bot/{companyId}: the bot's reply. */

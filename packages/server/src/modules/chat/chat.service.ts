@@ -28,7 +28,7 @@ import { visibleChannel } from "../channels/scope";
 import { rows } from "../contacts/contacts.service";
 import { chargeNow } from "../credit/spend";
 import { type AttachmentRow, discardFiles, toAttachment } from "./attachments";
-import { encryptBotSecret } from "./bot";
+import { assertBotWebhookUrl, encryptBotSecret } from "./bot";
 import {
   AGENT_NOT_FOUND,
   AGENT_OUTSIDE_CHANNEL,
@@ -709,6 +709,7 @@ export function chatService(deps: Deps) {
           /* reported below */
         }
         if (protocol !== "https:" && protocol !== "http:") throw new BadRequest(BOT_URL_INVALID);
+        await assertBotWebhookUrl(deps, url);
       }
       const secret = body.webhookSecret
         ? encryptBotSecret(deps, actor.companyId, body.webhookSecret)

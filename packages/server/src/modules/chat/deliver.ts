@@ -2,7 +2,8 @@
  * The `chat.send` worker: sends one stored outbox message through its channel's driver. The provider's id is
  * stored (receipts find the message by it) and the message becomes `yes` / `sent`; a refusal for good marks it
  * `failed` with the reason; any other error is retried by the queue (the driver receives our message id as its
- * idempotency key). The sandbox driver's messages are delivered at once (a simulated receipt); the subscriber
+ * idempotency key); on the job's last try such an error marks the message failed with a remark that says why (the
+ * provider kept throttling, or kept failing). The sandbox driver's messages are delivered at once (a simulated receipt); the subscriber
  * page marks them read when it shows them.
  */
 import { sql } from "drizzle-orm";
@@ -13,6 +14,7 @@ import {
   type ChannelType,
   type OutboundAttachment,
   type OutboundMessage,
+  ProviderRetry,
 } from "../../providers/channels";
 import { TelegramRetry } from "../../providers/channels/telegram";
 import { channelRuntime } from "../channels/channels.service";
@@ -54,14 +56,23 @@ export interface OutboxRow {
 }
 
 /** The driver's message for an outbox row (providers fetch files by URL: signed URLs on the public address). */
-export function outboundMessage(deps: Deps, m: OutboxRow): OutboundMessage {
+export function outboundMessage(
+  deps: Deps,
+  m: OutboxRow,
+  /** The files' sizes in bytes by attachment id (`attachmentSizes`); Viber needs them for videos and files. */
+  sizes: ReadonlyMap<string, number> = new Map(),
+): OutboundMessage {
   const absolute = (url: string) => (url.startsWith("/") ? `${deps.config.publicUrl}${url}` : url);
   const tpl = m.whatsapp_template_metadata;
   return {
     messageId: m.id,
     to: m.platform_id,
     text: m.text,
-    attachments: (m.attachments ?? []).map((a) => ({ ...a, url: absolute(a.url) })),
+    attachments: (m.attachments ?? []).map((a) => ({
+      ...a,
+      url: absolute(a.url),
+      ...(sizes.has(a.id) ? { size: sizes.get(a.id) } : {}),
+    })),
     ...(tpl
       ? {
           template: {
@@ -86,11 +97,39 @@ export function outboundMessage(deps: Deps, m: OutboxRow): OutboundMessage {
   };
 }
 
+/** The remark of a message the provider kept throttling until the job's last try. */
+export const throttledRemark = (tries: number) =>
+  `The provider is throttling messages; not sent after ${tries} tries.`;
+/** The remark of a message that kept failing for another reason (the provider's error, a network error). */
+export const notSentRemark = (tries: number, reason: string) => `Not sent after ${tries} tries: ${reason}`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The sizes in bytes of the company's uploaded files among `attachments` (messages keep id, type, mime, url, name). */
+export async function attachmentSizes(
+  db: Deps["database"]["db"],
+  companyId: string,
+  attachments: readonly { id: string }[],
+): Promise<Map<string, number>> {
+  const fileIds = attachments.map((a) => a.id).filter((id) => UUID.test(id ?? ""));
+  if (fileIds.length === 0) return new Map();
+  const found = await rows<{ id: string; size_bytes: number | string }>(
+    db,
+    sql`select id, size_bytes from attachments
+         where company_id = ${companyId} and id = any(${`{${fileIds.join(",")}}`}::uuid[])`,
+  );
+  return new Map(found.map((r) => [r.id, Number(r.size_bytes)] as const));
+}
+
 export async function deliverChatMessage(
   deps: Deps,
   messageId: string,
   /** Queue the message again after a provider's wait (the chat.send job); a bulk caller retries its own row. */
-  opts: { requeue?: boolean } = {},
+  opts: {
+    requeue?: boolean;
+    /** This is the job's last try, the `finalTry`th: an error that would be retried fails the message instead. */
+    finalTry?: number;
+  } = {},
 ): Promise<ChatDelivery> {
   const { db } = deps.database;
   const [m] = await rows<OutboxRow>(
@@ -101,6 +140,7 @@ export async function deliverChatMessage(
          where m.id = ${messageId} and m.type = 'outbox' and m.message_status = 'no' and c.deleted_at is null`,
   );
   if (!m) return { status: "gone" }; // already sent, failed, or its channel is gone
+  const sizes = await attachmentSizes(db, m.company_id, m.attachments ?? []);
   const { driver, context } = channelRuntime(deps, {
     id: m.channel_id,
     company_id: m.company_id,
@@ -128,7 +168,7 @@ export async function deliverChatMessage(
   }
   let providerMessageId: string;
   try {
-    ({ providerMessageId } = await driver.send(context, outboundMessage(deps, m)));
+    ({ providerMessageId } = await driver.send(context, outboundMessage(deps, m, sizes)));
   } catch (err) {
     if (err instanceof ChannelRejected) {
       await fail(err.message);
@@ -145,6 +185,14 @@ export async function deliverChatMessage(
         );
       }
       return { status: "deferred", retryAfterSeconds: err.retryAfterSeconds };
+    }
+    if (opts.finalTry) {
+      const remark =
+        err instanceof ProviderRetry && err.throttled
+          ? throttledRemark(opts.finalTry)
+          : notSentRemark(opts.finalTry, err instanceof Error ? err.message : String(err));
+      await fail(remark);
+      return { status: "failed", remark };
     }
     throw err;
   }

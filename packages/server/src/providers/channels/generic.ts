@@ -5,10 +5,21 @@
  * POST /api/webhooks/channels/{id}, signed with `X-Herald-Signature` (timestamped, stale ones refused); replies are
  * POSTed to the bridge as JSON `{ eventId, kind: "message", platformId, text, attachments }`, signed the same way,
  * and the bridge answers `{ providerMessageId }`. Files travel as links (their public signed URLs).
+ *
+ * The bridge URL is the company's choice: it must be a public https address (lib/outbound-url.ts), checked when the
+ * channel is saved and again for every reply, whose connection goes only to checked addresses; a redirect is not
+ * followed (the message fails).
  */
+import {
+  checkOutboundUrl,
+  type OutboundPolicy,
+  OutboundUrlRefused,
+  outboundRequest,
+} from "../../lib/outbound-url";
 import { signHeraldPayload, verifyHeraldSignature } from "../sms";
 import { CAPABILITIES } from "./capabilities";
 import { type ChannelDriver, ChannelRejected, type InboundEvent, InvalidChannelCredentials } from "./index";
+import { ProviderRetry } from "./retry";
 import type { ChannelType } from "./types";
 
 export const GENERIC_TYPES: ChannelType[] = [
@@ -21,14 +32,19 @@ export const GENERIC_TYPES: ChannelType[] = [
   "LARK",
 ];
 
-export class GenericRetry extends Error {
-  constructor(message: string) {
-    super(message);
+export const BRIDGE_URL_NOT_PUBLIC = "The bridge URL must be a public https address.";
+
+export class GenericRetry extends ProviderRetry {
+  constructor(message: string, throttled: boolean) {
+    super(message, throttled);
     this.name = "GenericRetry";
   }
 }
 
-export function genericDriver(type: ChannelType): ChannelDriver {
+export function genericDriver(
+  type: ChannelType,
+  policy: OutboundPolicy = { allowPrivate: false },
+): ChannelDriver {
   return {
     kind: "provider",
     connector: "generic-webhook",
@@ -48,6 +64,12 @@ export function genericDriver(type: ChannelType): ChannelDriver {
       }
       if (protocol !== "https:" && protocol !== "http:")
         throw new InvalidChannelCredentials("Bridge URL must be an http(s) URL");
+      try {
+        await checkOutboundUrl(c.bridgeUrl ?? "", policy);
+      } catch (err) {
+        if (err instanceof OutboundUrlRefused) throw new InvalidChannelCredentials(BRIDGE_URL_NOT_PUBLIC);
+        throw err;
+      }
       if ((c.sharedSecret ?? "").length < 16) {
         throw new InvalidChannelCredentials("The shared secret must be at least 16 characters");
       }
@@ -62,24 +84,36 @@ export function genericDriver(type: ChannelType): ChannelDriver {
         text: message.text ?? null,
         attachments: (message.attachments ?? []).map((a) => ({ url: a.url, mime: a.mime, name: a.name })),
       });
-      const res = await fetch(channel.credentials.bridgeUrl ?? "", {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "x-herald-signature": signHeraldPayload(body, channel.credentials.sharedSecret ?? ""),
-        },
-        body,
-        signal: AbortSignal.timeout(15_000),
-      });
+      let res: { status: number; text: string };
+      try {
+        res = await outboundRequest(channel.credentials.bridgeUrl ?? "", {
+          policy,
+          headers: {
+            "content-type": "application/json",
+            "x-herald-signature": signHeraldPayload(body, channel.credentials.sharedSecret ?? ""),
+          },
+          body,
+        });
+      } catch (err) {
+        if (err instanceof OutboundUrlRefused) throw new ChannelRejected(BRIDGE_URL_NOT_PUBLIC);
+        throw err;
+      }
       let answer: { providerMessageId?: string; message?: string } = {};
       try {
-        answer = (await res.json()) as typeof answer;
+        answer = JSON.parse(res.text) as typeof answer;
       } catch {
         /* no body */
       }
-      if (res.ok) return { providerMessageId: answer.providerMessageId || `generic-${message.messageId}` };
+      const ok = res.status >= 200 && res.status < 300;
+      if (ok) return { providerMessageId: answer.providerMessageId || `generic-${message.messageId}` };
+      if (res.status >= 300 && res.status < 400) {
+        throw new ChannelRejected(
+          `The bridge answered with a redirect (HTTP ${res.status}), which is not followed`,
+          String(res.status),
+        );
+      }
       if (res.status === 429 || res.status >= 500)
-        throw new GenericRetry(answer.message ?? `HTTP ${res.status}`);
+        throw new GenericRetry(answer.message ?? `HTTP ${res.status}`, res.status === 429);
       throw new ChannelRejected(
         answer.message ?? `The bridge refused the message (HTTP ${res.status})`,
         String(res.status),

@@ -20,6 +20,7 @@ import { whatsappDriver } from "./whatsapp";
 
 export type { ChannelCapabilities } from "./capabilities";
 export { CAPABILITIES, mediaRuleFor, UPLOAD_LIMIT_BYTES } from "./capabilities";
+export { ProviderRetry } from "./retry";
 export type { ChannelDriverKind, ChannelType, WhatsappTemplate } from "./types";
 
 /** One credential the connect page asks for. */
@@ -45,6 +46,8 @@ export interface OutboundAttachment {
   mime: string;
   url: string;
   name: string;
+  /** The file's size in bytes (Viber wants it for videos and files); absent when the file is gone. */
+  size?: number;
 }
 
 export interface OutboundMessage {
@@ -131,6 +134,8 @@ export interface ChannelDriver {
   syncTemplates?(channel: ChannelContext): Promise<WhatsappTemplate[]>;
   /** After saving: point the provider at our webhook (e.g. Telegram setWebhook). */
   activate?(channel: ChannelContext, webhookUrl: string): Promise<void>;
+  /** When the channel is deleted: stop the provider calling our webhook (e.g. Telegram deleteWebhook). */
+  deactivate?(channel: ChannelContext): Promise<void>;
   /** Provider webhooks: whether the request is the provider's (signature or secret header). */
   verifyWebhook?(
     channel: ChannelContext,
@@ -158,6 +163,8 @@ export interface ChannelApiUrls {
   meta?: string;
   line?: string;
   viber?: string;
+  /** Company-chosen URLs (the generic bridge) may be private or loopback addresses (HERALD_OUTBOUND_ALLOW_PRIVATE). */
+  outboundAllowPrivate?: boolean;
 }
 
 /** The driver of a channel type and kind, or undefined when that connector does not exist yet. */
@@ -177,7 +184,8 @@ export function driverFor(
   if (type === "FACEBOOK MESSENGER" || type === "INSTAGRAM") {
     return metaSendDriver(type, urls.meta ?? urls.whatsapp ?? stored);
   }
-  if (GENERIC_TYPES.includes(type)) return genericDriver(type);
+  if (GENERIC_TYPES.includes(type))
+    return genericDriver(type, { allowPrivate: urls.outboundAllowPrivate ?? false });
   return undefined;
 }
 

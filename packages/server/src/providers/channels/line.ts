@@ -9,12 +9,13 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { CAPABILITIES } from "./capabilities";
 import { type ChannelDriver, ChannelRejected, type InboundEvent, InvalidChannelCredentials } from "./index";
+import { ProviderRetry } from "./retry";
 
 export const LINE_API_URL = "https://api.line.me";
 
-export class LineRetry extends Error {
-  constructor(message: string) {
-    super(message);
+export class LineRetry extends ProviderRetry {
+  constructor(message: string, throttled: boolean) {
+    super(message, throttled);
     this.name = "LineRetry";
   }
 }
@@ -89,7 +90,8 @@ export function lineDriver(apiUrl: string = LINE_API_URL): ChannelDriver {
       if (status === 200)
         return { providerMessageId: json.sentMessages?.[0]?.id ?? `line-${message.messageId}` };
       if (status === 409 && acceptedRequestId) return { providerMessageId: `line-${message.messageId}` };
-      if (status === 429 || status >= 500) throw new LineRetry(json.message ?? `HTTP ${status}`);
+      if (status === 429 || status >= 500)
+        throw new LineRetry(json.message ?? `HTTP ${status}`, status === 429);
       throw new ChannelRejected(json.message ?? `LINE refused the message (HTTP ${status})`, String(status));
     },
 

@@ -11,15 +11,16 @@
 import { timingSafeEqual } from "node:crypto";
 import { CAPABILITIES } from "./capabilities";
 import { type ChannelDriver, ChannelRejected, type InboundEvent, InvalidChannelCredentials } from "./index";
+import { ProviderRetry } from "./retry";
 import type { ChannelType } from "./types";
 import { whatsappSignature } from "./whatsapp";
 
 export const META_GRAPH_URL = "https://graph.facebook.com/v21.0";
 const THROTTLE_CODES = new Set([4, 32, 613]);
 
-export class MetaRetry extends Error {
-  constructor(message: string) {
-    super(message);
+export class MetaRetry extends ProviderRetry {
+  constructor(message: string, throttled: boolean) {
+    super(message, throttled);
     this.name = "MetaRetry";
   }
 }
@@ -101,8 +102,8 @@ export function metaSendDriver(type: MetaType, apiUrl: string = META_GRAPH_URL):
       if (status === 200 && json.message_id) return { providerMessageId: json.message_id };
       const code = json.error?.code;
       const reason = json.error?.message ?? `HTTP ${status}`;
-      if (status === 429 || status >= 500 || (code !== undefined && THROTTLE_CODES.has(code)))
-        throw new MetaRetry(reason);
+      const throttled = status === 429 || (code !== undefined && THROTTLE_CODES.has(code));
+      if (throttled || status >= 500) throw new MetaRetry(reason, throttled);
       throw new ChannelRejected(reason, code === undefined ? String(status) : String(code));
     },
 

@@ -2,7 +2,7 @@
  * Telegram Bot API connector (plain fetch; https://core.telegram.org/bots/api). Credentials: the bot token from
  * @BotFather. Connecting checks it with getMe, then registers our webhook with setWebhook and a secret token of its
  * own; Telegram sends that token in `X-Telegram-Bot-Api-Secret-Token` on every update, which is how updates are
- * verified. Text goes out with sendMessage, files with sendPhoto / sendVideo / sendAudio / sendDocument (by their
+ * verified; deleting the channel removes the webhook with deleteWebhook. Text goes out with sendMessage, files with sendPhoto / sendVideo / sendAudio / sendDocument (by their
  * public signed URL, which Telegram fetches); a 429 (flood control) or a 5xx is retried by the queue, any other
  * refusal fails the message with Telegram's description. Telegram has no read receipts for bots.
  *
@@ -18,6 +18,7 @@ import {
   type InboundEvent,
   InvalidChannelCredentials,
 } from "./index";
+import { ProviderRetry } from "./retry";
 
 export const TELEGRAM_API_URL = "https://api.telegram.org";
 
@@ -30,12 +31,13 @@ interface TelegramAnswer<T> {
 }
 
 /** Telegram asked us to slow down or failed on its side: retry later (the queue retries the job). */
-export class TelegramRetry extends Error {
+export class TelegramRetry extends ProviderRetry {
   constructor(
     message: string,
+    throttled: boolean,
     readonly retryAfterSeconds?: number,
   ) {
-    super(message);
+    super(message, throttled);
     this.name = "TelegramRetry";
   }
 }
@@ -96,6 +98,15 @@ export function telegramDriver(apiUrl: string = TELEGRAM_API_URL): ChannelDriver
       }
     },
 
+    async deactivate(channel: ChannelContext) {
+      const { status, answer } = await call<boolean>(channel.credentials.botToken ?? "", "deleteWebhook", {
+        drop_pending_updates: false,
+      });
+      if (!answer.ok) {
+        throw new Error(`Telegram did not remove the webhook: ${answer.description ?? `HTTP ${status}`}`);
+      }
+    },
+
     async send(channel, message) {
       const file = message.attachments?.[0];
       const media = file
@@ -118,7 +129,11 @@ export function telegramDriver(apiUrl: string = TELEGRAM_API_URL): ChannelDriver
         return { providerMessageId: `${answer.result.chat.id}:${answer.result.message_id}` };
       }
       if (status === 429 || status >= 500) {
-        throw new TelegramRetry(answer.description ?? `HTTP ${status}`, answer.parameters?.retry_after);
+        throw new TelegramRetry(
+          answer.description ?? `HTTP ${status}`,
+          status === 429,
+          answer.parameters?.retry_after,
+        );
       }
       throw new ChannelRejected(
         answer.description ?? `Telegram refused the message (HTTP ${status})`,

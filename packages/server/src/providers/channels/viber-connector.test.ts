@@ -7,7 +7,7 @@ import {
   sendText,
   storedMessages,
 } from "../../modules/chat/webhook.fixtures";
-import { eventually, type TestCompany } from "../../test/harness";
+import { auth, eventually, type TestCompany } from "../../test/harness";
 import { type ProviderServer, providerServer } from "../../test/provider-server";
 import { viberDriver, viberSignature } from "./viber";
 
@@ -18,6 +18,7 @@ let app: FastifyInstance;
 let company: TestCompany;
 let close: () => Promise<void>;
 const webhookChecks: number[] = [];
+let sends = 0;
 
 /** A message event as Viber writes it: the 64-bit token as a bare JSON number. */
 const message = (token: string, text: string) =>
@@ -47,8 +48,10 @@ beforeAll(async () => {
         : { json: { status: 1, status_message: "Failed to connect" } };
     }
     if (req.path.endsWith("/send_message")) {
+      // a new token for every message: the first one 5741311803571721087
+      const token = 5741311803571721087n + BigInt(sends++);
       return {
-        body: '{"status":0,"status_message":"ok","message_token":5741311803571721087,"chat_hostname":"SN-CHAT-21_"}',
+        body: `{"status":0,"status_message":"ok","message_token":${token},"chat_hostname":"SN-CHAT-21_"}`,
       };
     }
     return { json: { status: 3, status_message: "badData" } };
@@ -116,5 +119,60 @@ describe("Viber connector: 64-bit message tokens and the set_webhook check call"
     expect((await storedMessages(app, channelId)).find((m) => m.id === out.id)).toMatchObject({
       delivery_status: "read",
     });
+  });
+
+  it("sends a file and a video with their real size in bytes", async () => {
+    const ok = await saveProvider(app, company.owner, "VIBER", { authToken: TOKEN });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const channelId = ok.json().id as string;
+    const raw = `{"event":"message","timestamp":${Date.now()},"message_token":5491237878213541001,"sender":{"id":"size-user=","name":"Sam"},"message":{"type":"text","text":"send me the brochure"}}`;
+    const hook = await app.inject({
+      method: "POST",
+      url: `/api/webhooks/channels/${channelId}`,
+      headers: {
+        "content-type": "application/json",
+        "x-viber-content-signature": viberSignature(TOKEN, raw),
+      },
+      payload: raw,
+    });
+    expect(hook.statusCode, hook.body).toBe(200);
+    const [sub] = await app.deps.database.query<{ id: string }>(
+      "select id from subscribers where channel_id = $1",
+      [channelId],
+    );
+    const pdf = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(12_345, 32)]);
+    const mp4 = Buffer.concat([Buffer.from("000000186674797069736f6d", "hex"), Buffer.alloc(54_321, 0)]);
+    const boundary = "----heraldviber";
+    const part = (name: string, type: string, data: Buffer) =>
+      Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+        ),
+        data,
+        Buffer.from("\r\n"),
+      ]);
+    for (const [name, type, data] of [
+      ["brochure.pdf", "application/pdf", pdf],
+      ["tour.mp4", "video/mp4", mp4],
+    ] as const) {
+      const files = await app.inject({
+        method: "POST",
+        url: `/api/social-chat/chat/room/${sub!.id}/send-files`,
+        headers: { ...auth(company.owner), "content-type": `multipart/form-data; boundary=${boundary}` },
+        payload: Buffer.concat([part(name, type, data), Buffer.from(`--${boundary}--\r\n`)]),
+      });
+      expect(files.statusCode, files.body).toBe(200);
+    }
+    api.requests.length = 0;
+    expect(await runSends(app)).toBe(2);
+    const sent = api.requests.filter((r) => r.path.endsWith("/send_message")).map((r) => r.json());
+    expect(sent.find((b) => b.type === "file")).toMatchObject({
+      receiver: "size-user=",
+      file_name: "brochure.pdf",
+      size: pdf.length,
+    });
+    expect(sent.find((b) => b.type === "video")).toMatchObject({ receiver: "size-user=", size: mp4.length });
+    const out = (await storedMessages(app, channelId)).filter((m) => m.type === "outbox");
+    expect(out.map((m) => m.message_status)).toEqual(["yes", "yes"]);
   });
 });

@@ -3,21 +3,23 @@
  * bot's auth token. Connecting checks it with get_account_info and registers our webhook with set_webhook just after the
  * save (Viber calls the webhook at once with a `webhook` event, which must find the saved channel; answered 200). Callbacks are signed with `X-Viber-Content-Signature` (hex
  * HMAC-SHA256 of the raw body with the auth token, compared in constant time). Messages and receipts (delivered,
- * seen, failed) name the message token. Replies: text, or a picture, video or file by its public URL. Status 12 (too
+ * seen, failed) name the message token. Replies: text, or a picture, video or file by its public URL (videos and files
+ * with their size in bytes, from the stored upload). Status 12 (too
  * many requests) and 5xx are retried; other non-zero statuses (e.g. 6: the subscriber is not subscribed) fail the
  * message with Viber's reason.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { CAPABILITIES } from "./capabilities";
 import { type ChannelDriver, ChannelRejected, type InboundEvent, InvalidChannelCredentials } from "./index";
+import { ProviderRetry } from "./retry";
 
 export const VIBER_API_URL = "https://chatapi.viber.com/pa";
 /** How long after the save set_webhook is called (the save has committed by then). */
 export const VIBER_SET_WEBHOOK_DELAY_MS = 500;
 
-export class ViberRetry extends Error {
-  constructor(message: string) {
-    super(message);
+export class ViberRetry extends ProviderRetry {
+  constructor(message: string, throttled: boolean) {
+    super(message, throttled);
     this.name = "ViberRetry";
   }
 }
@@ -79,12 +81,16 @@ export function viberDriver(apiUrl: string = VIBER_API_URL): ChannelDriver {
 
     async send(channel, message) {
       const file = message.attachments?.[0];
+      // Videos and files carry their real size in bytes (Viber shows it and checks it against the download).
+      if (file && file.type !== "image" && !(typeof file.size === "number" && file.size > 0)) {
+        throw new ChannelRejected("The file is no longer available (its size is unknown)");
+      }
       const content = file
         ? file.type === "image"
           ? { type: "picture", text: message.text ?? "", media: file.url }
           : file.type === "video"
-            ? { type: "video", media: file.url, size: 1 }
-            : { type: "file", media: file.url, size: 1, file_name: file.name }
+            ? { type: "video", media: file.url, size: file.size }
+            : { type: "file", media: file.url, size: file.size, file_name: file.name }
         : { type: "text", text: message.text ?? "" };
       const { status, json } = await api<{ message_token?: number | string }>(
         channel.credentials.authToken ?? "",
@@ -94,7 +100,9 @@ export function viberDriver(apiUrl: string = VIBER_API_URL): ChannelDriver {
       if (json.status === 0 && json.message_token !== undefined) {
         return { providerMessageId: json.rawToken ?? String(json.message_token) };
       }
-      if (json.status === 12 || status >= 500) throw new ViberRetry(json.status_message ?? `HTTP ${status}`);
+      if (json.status === 12 || status >= 500) {
+        throw new ViberRetry(json.status_message ?? `HTTP ${status}`, json.status === 12);
+      }
       throw new ChannelRejected(
         json.status_message ?? `Viber refused the message (HTTP ${status})`,
         String(json.status),

@@ -15,15 +15,16 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { randomToken } from "../../lib/tokens";
 import { CAPABILITIES } from "./capabilities";
 import { type ChannelDriver, ChannelRejected, type InboundEvent, InvalidChannelCredentials } from "./index";
+import { ProviderRetry } from "./retry";
 import type { WhatsappTemplate } from "./types";
 
 export const WHATSAPP_API_URL = "https://graph.facebook.com/v21.0";
 const THROTTLE_CODES = new Set([4, 80007, 130429, 131048, 131056]);
 export const OUTSIDE_24H_CODE = 131047;
 
-export class WhatsappRetry extends Error {
-  constructor(message: string) {
-    super(message);
+export class WhatsappRetry extends ProviderRetry {
+  constructor(message: string, throttled: boolean) {
+    super(message, throttled);
     this.name = "WhatsappRetry";
   }
 }
@@ -168,9 +169,8 @@ export function whatsappDriver(apiUrl: string = WHATSAPP_API_URL): ChannelDriver
       if (status === 200 && id) return { providerMessageId: id };
       const code = json.error?.code;
       const reason = json.error?.error_data?.details ?? json.error?.message ?? `HTTP ${status}`;
-      if (status === 429 || status >= 500 || (code !== undefined && THROTTLE_CODES.has(code))) {
-        throw new WhatsappRetry(reason);
-      }
+      const throttled = status === 429 || (code !== undefined && THROTTLE_CODES.has(code));
+      if (throttled || status >= 500) throw new WhatsappRetry(reason, throttled);
       throw new ChannelRejected(reason, code === undefined ? String(status) : String(code));
     },
 
@@ -185,7 +185,8 @@ export function whatsappDriver(apiUrl: string = WHATSAPP_API_URL): ChannelDriver
           path,
         );
         const { status, json } = page_;
-        if (status !== 200 || json.error) throw new WhatsappRetry(json.error?.message ?? `HTTP ${status}`);
+        if (status !== 200 || json.error)
+          throw new WhatsappRetry(json.error?.message ?? `HTTP ${status}`, status === 429);
         for (const t of json.data ?? []) {
           if (t.status === "APPROVED")
             found.push({ name: t.name, language: t.language, components: t.components });
