@@ -72,7 +72,7 @@ export async function processInboundEvent(deps: Deps, id: string): Promise<void>
           from channel_inbound_events e join channels c on c.id = e.channel_id
          where e.id = ${id}`,
   );
-  if (!ev || ev.status !== "pending") return;
+  if (ev?.status !== "pending") return;
   let work: InboundWork;
   try {
     if (ev.deleted_at) throw new Unprocessable(CHANNEL_DELETED);
