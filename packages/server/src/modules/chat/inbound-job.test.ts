@@ -62,8 +62,12 @@ beforeAll(async () => {
     const file = /^\/files\/(\w+)$/.exec(r.path)?.[1];
     if (file === "MEDIAHTML")
       return { body: "<html>Sign in</html>", headers: { "content-type": "text/html" } };
+    // too large, said by its length (refused before reading) or found while streaming (chunked)
     if (file === "MEDIABIG")
-      return { body: Buffer.alloc(5 * MB + 1, 1), headers: { "content-type": "image/jpeg" } };
+      return {
+        body: Buffer.alloc(5 * MB + 1, 1),
+        headers: { "content-type": "image/jpeg", "content-length": String(5 * MB + 1) },
+      };
     if (file === "MEDIASTREAM")
       return {
         body: Buffer.alloc(5 * MB + 1, 1),
