@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
 import { signHeraldPayload, verifyHeraldSignature } from "../../providers/sms";
 import { auth, createCompany, eventually, privateDatabase, testConfig } from "../../test/harness";
+import { settleInbound } from "../chat/webhook.fixtures";
 import { tokenOf } from "./channels.fixtures";
 
 /** A loopback bridge (e.g. a Slack app) that receives our signed replies and checks the signature. */
@@ -120,6 +121,7 @@ describe("generic signed-webhook connector", () => {
     expect((await post("wrong-secret-wrong-secret")).statusCode).toBe(401);
     expect((await post(SHARED)).json()).toEqual({ received: true, duplicate: false });
     expect((await post(SHARED)).json().duplicate).toBe(true);
+    await settleInbound(app, channelId);
 
     const rooms = (
       await app.inject({ method: "GET", url: "/api/social-chat/chat/room", headers: auth(owner) })

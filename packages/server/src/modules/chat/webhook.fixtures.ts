@@ -88,7 +88,9 @@ export async function runSends(app: FastifyInstance): Promise<number> {
 export async function runInbound(app: FastifyInstance): Promise<number> {
   let ran = 0;
   for (;;) {
-    const jobs = await app.deps.queue.boss.fetch<JobPayloads["chat.inbound"]>("chat.inbound", { batchSize: 100 });
+    const jobs = await app.deps.queue.boss.fetch<JobPayloads["chat.inbound"]>("chat.inbound", {
+      batchSize: 100,
+    });
     if (jobs.length === 0) return ran;
     for (const j of jobs) {
       await processInboundEvent(app.deps, j.data.eventId);
