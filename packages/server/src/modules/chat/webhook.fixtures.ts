@@ -84,7 +84,10 @@ export async function runSends(app: FastifyInstance): Promise<number> {
   return jobs.length;
 }
 
-/** Runs the queued chat.inbound jobs (an app without job workers); answers how many ran. */
+/**
+ * Runs the queued chat.inbound jobs (an app without job workers) in the order their requests arrived (their ids
+ * are time-ordered; a fetched batch is not); answers how many ran.
+ */
 export async function runInbound(app: FastifyInstance): Promise<number> {
   let ran = 0;
   for (;;) {
@@ -92,6 +95,7 @@ export async function runInbound(app: FastifyInstance): Promise<number> {
       batchSize: 100,
     });
     if (jobs.length === 0) return ran;
+    jobs.sort((a, b) => (a.data.eventId < b.data.eventId ? -1 : 1));
     for (const j of jobs) {
       await processInboundEvent(app.deps, j.data.eventId);
       await app.deps.queue.boss.complete("chat.inbound", j.id);
