@@ -3119,9 +3119,11 @@ export interface paths {
          *     message or a delivery/read receipt. The channel's driver verifies the provider signature on the raw body with the
          *     channel's secret: `X-Herald-Signature` (scheme above) for the sandbox and generic drivers, otherwise the provider's
          *     own header (e.g. `X-Hub-Signature-256` for Meta platforms, `X-Line-Signature` for LINE,
-         *     `X-Telegram-Bot-Api-Secret-Token` for Telegram). Events are deduplicated on the provider's event id.
-         *     A subscriber message creates the subscriber and room when new, re-opens a closed room ("Re-opened by"), stores
-         *     the message and notifies open portals through /events. The body shape below is the generic/sandbox driver's.
+         *     `X-Telegram-Bot-Api-Secret-Token` for Telegram). A verified request is stored and answered at once (a
+         *     redelivery of the same provider events answers `duplicate: true`); a job then processes it: a subscriber
+         *     message creates the subscriber and room when new, re-opens a closed room ("Re-opened by"), stores the message
+         *     once per provider message id (its files downloaded into Herald's storage) and notifies open portals through
+         *     /events; receipts move statuses only forward. The body shape below is the generic/sandbox driver's.
          */
         post: operations["channelWebhook"];
         delete?: never;
@@ -9523,7 +9525,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Stored (or already stored) */
+            /** @description Accepted for processing (or already received) */
             200: {
                 headers: {
                     [name: string]: unknown;

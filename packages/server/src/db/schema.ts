@@ -1133,6 +1133,41 @@ export const channelWebhookEvents = pgTable(
   (t) => [primaryKey({ columns: [t.channelId, t.eventId] })],
 );
 
+/**
+ * Verified provider webhook requests waiting for (or done by) the `chat.inbound` job (modules/chat/inbound-job.ts):
+ * the raw body as received, once per channel and set of provider event ids (`dedupe_key`, a hash of them), so a
+ * redelivered request is answered as a duplicate and not queued again. `pending` until the job has stored its
+ * messages and receipts (`done`); `dropped` when it can never be processed (unreadable, channel deleted) and
+ * `failed` when every retry failed, with the reason in `error`.
+ */
+export const channelInboundEvents = pgTable(
+  "channel_inbound_events",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    channelId: uuid("channel_id")
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
+    dedupeKey: varchar("dedupe_key", { length: 64 }).notNull(),
+    rawBody: text("raw_body").notNull(),
+    status: varchar("status", { length: 8 }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    error: text("error"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("channel_inbound_events_dedupe_key").on(t.channelId, t.dedupeKey),
+    index("channel_inbound_events_done_idx").on(t.receivedAt).where(sql`${t.status} = 'done'`),
+    check(
+      "channel_inbound_events_status_check",
+      sql`${t.status} in ('pending', 'done', 'dropped', 'failed')`,
+    ),
+  ],
+);
+
 /** WhatsApp message templates of a channel, as the last sync found them. */
 export const whatsappTemplates = pgTable(
   "whatsapp_templates",

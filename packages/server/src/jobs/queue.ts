@@ -27,6 +27,8 @@ export interface JobPayloads {
   "sms.schedule-tick": Record<string, never>;
   /** One chat message (chat_messages id) to send through its channel's driver (modules/chat/deliver.ts). */
   "chat.send": { messageId: string };
+  /** One verified provider webhook request (channel_inbound_events id) to store (modules/chat/inbound-job.ts). */
+  "chat.inbound": { eventId: string };
   /** One inbound chat message to POST to the company's chatbot (modules/chat/bot.ts). */
   "bot.forward": { messageId: string };
   /** A broadcast's pending recipients to send (modules/broadcasts/deliver.ts). */
@@ -42,6 +44,7 @@ export const JOB_NAMES: JobName[] = [
   "sms.deliver",
   "sms.schedule-tick",
   "chat.send",
+  "chat.inbound",
   "bot.forward",
   "broadcast.deliver",
 ];
@@ -52,6 +55,10 @@ export const JOB_NAMES: JobName[] = [
  * the provider's rate, shared by all of them, stays the limit.
  */
 const LOCAL_CONCURRENCY: Partial<Record<JobName, number>> = { "sms.deliver": 4 };
+
+/** Retries of a failed job (with exponential backoff from `JOB_RETRY_DELAY_SECONDS`) before it is given up. */
+export const JOB_RETRY_LIMIT = 5;
+export const JOB_RETRY_DELAY_SECONDS = 5;
 
 /** Which try of its job a handler runs: `retryCount` retries so far, at most `retryLimit`. */
 export interface JobAttempt {
@@ -90,7 +97,12 @@ export async function startQueue(
   boss.on("error", (err) => opts.onError?.(err));
   await boss.start();
   for (const name of JOB_NAMES) {
-    await boss.createQueue(name, { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 });
+    await boss.createQueue(name, {
+      retryLimit: JOB_RETRY_LIMIT,
+      retryDelay: JOB_RETRY_DELAY_SECONDS,
+      retryBackoff: true,
+      expireInSeconds: 300,
+    });
   }
   // pg-boss reads its queue list at start (before the queues above may exist) and looks a missing queue up on
   // its own connection at first use; on PGlite (one connection) that first use inside a caller's transaction

@@ -3,6 +3,7 @@ import { authService } from "../modules/auth/auth.service";
 import { deliverBroadcast } from "../modules/broadcasts/deliver";
 import { forwardToBot } from "../modules/chat/bot";
 import { deliverChatMessage } from "../modules/chat/deliver";
+import { processInboundEvent } from "../modules/chat/inbound-job";
 import { addNumbersJob } from "../modules/mobile-sub/mobile-sub.service";
 import { deliverBatch, scheduleTick } from "../modules/sms/deliver";
 import type { JobHandlers } from "./queue";
@@ -48,6 +49,9 @@ export function jobHandlers(deps: Deps): JobHandlers {
       // On the last try a message the provider keeps refusing for now is marked failed, with why.
       const tries = attempt.retryCount >= attempt.retryLimit ? attempt.retryLimit + 1 : undefined;
       await deliverChatMessage(deps, data.messageId, tries ? { finalTry: tries } : {});
+    },
+    async "chat.inbound"(data) {
+      await processInboundEvent(deps, data.eventId);
     },
     async "bot.forward"(data) {
       await forwardToBot(deps, data.messageId);

@@ -7,6 +7,7 @@ import { ChannelRejected } from "../../providers/channels";
 import { BRIDGE_URL_NOT_PUBLIC, genericDriver } from "../../providers/channels/generic";
 import { signHeraldPayload, verifyHeraldSignature } from "../../providers/sms";
 import { auth, createCompany, eventually, privateDatabase, testConfig } from "../../test/harness";
+import { settleInbound } from "../chat/webhook.fixtures";
 import { tokenOf } from "./channels.fixtures";
 
 /** A loopback bridge (e.g. a Slack app) that receives our signed replies and checks the signature. */
@@ -136,6 +137,7 @@ describe("generic signed-webhook connector", () => {
     expect((await post("wrong-secret-wrong-secret")).statusCode).toBe(401);
     expect((await post(SHARED)).json()).toEqual({ received: true, duplicate: false });
     expect((await post(SHARED)).json().duplicate).toBe(true);
+    await settleInbound(app, channelId);
 
     const rooms = (
       await app.inject({ method: "GET", url: "/api/social-chat/chat/room", headers: auth(owner) })

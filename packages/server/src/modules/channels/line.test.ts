@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
 import { lineSignature } from "../../providers/channels/line";
 import { auth, createCompany, eventually, privateDatabase, testConfig } from "../../test/harness";
+import { settleInbound } from "../chat/webhook.fixtures";
 import { tokenOf } from "./channels.fixtures";
 
 /** A loopback LINE Messaging API speaking the documented payloads (bot info, profile, push). */
@@ -122,6 +123,7 @@ describe("LINE connector", () => {
     expect(first.statusCode, first.body).toBe(200);
     expect((await webhook(channelId, textEvent("01HX1", "U1", "Konnichiwa"))).json().duplicate).toBe(true);
     expect((await webhook(channelId, textEvent("01HX2", "U1", "x"), "other-secret")).statusCode).toBe(401);
+    await settleInbound(app, channelId);
     const rooms = (
       await app.inject({ method: "GET", url: "/api/social-chat/chat/room", headers: auth(owner) })
     ).json();

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
 import { whatsappSignature } from "../../providers/channels/whatsapp";
 import { auth, createCompany, eventually, privateDatabase, testConfig } from "../../test/harness";
+import { settleInbound } from "../chat/webhook.fixtures";
 import { tokenOf } from "./channels.fixtures";
 
 /** A loopback Graph API for Messenger: Page check, user profile and the Send API. */
@@ -132,6 +133,7 @@ describe("Messenger connector (Meta Send API)", () => {
     };
     expect((await hook(channelId, event, "wrong")).statusCode).toBe(401);
     expect((await hook(channelId, event)).json()).toEqual({ received: true, duplicate: false });
+    await settleInbound(app, channelId);
     const rooms = (
       await app.inject({ method: "GET", url: "/api/social-chat/chat/room", headers: auth(owner) })
     ).json();
@@ -166,6 +168,7 @@ describe("Messenger connector (Meta Send API)", () => {
         { id: PAGE, messaging: [{ sender: { id: "PSID77" }, delivery: { mids: ["m_OUT1"], watermark: 1 } }] },
       ],
     });
+    await settleInbound(app, channelId);
     const [m] = await app.deps.database.query<{ delivery_status: string }>(
       "select delivery_status from chat_messages where id = $1",
       [reply.json().id],

@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
 import { auth, createCompany, eventually, privateDatabase, testConfig } from "../../test/harness";
+import { settleInbound } from "../chat/webhook.fixtures";
 import { tokenOf } from "./channels.fixtures";
 
 /** A loopback Telegram Bot API speaking the documented payloads (getMe, setWebhook, sendMessage). */
@@ -177,6 +178,7 @@ describe("Telegram connector", () => {
     expect(first.json()).toEqual({ received: true, duplicate: false });
     expect((await post(update(5001, 4242, "Hello from Telegram"))).json().duplicate).toBe(true);
     expect((await post(update(5002, 4242, "x"), "wrong")).statusCode).toBe(401);
+    await settleInbound(app, channelId);
 
     const rooms = (
       await app.inject({ method: "GET", url: "/api/social-chat/chat/room", headers: auth(owner) })
@@ -248,6 +250,7 @@ describe("Telegram connector", () => {
       headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": secret },
       payload: update(7001, 666, "bye"),
     });
+    await settleInbound(app, channelId);
     const rooms = (
       await app.inject({ method: "GET", url: "/api/social-chat/chat/room", headers: auth(owner) })
     ).json();

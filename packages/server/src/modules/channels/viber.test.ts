@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
 import { viberSignature } from "../../providers/channels/viber";
 import { auth, createCompany, eventually, privateDatabase, testConfig } from "../../test/harness";
+import { settleInbound } from "../chat/webhook.fixtures";
 import { tokenOf } from "./channels.fixtures";
 
 /** A loopback Viber REST bot API (get_account_info, set_webhook, send_message). */
@@ -118,6 +119,7 @@ describe("Viber connector", () => {
     expect((await post(msg, "other")).statusCode).toBe(401);
     expect((await post(msg)).json()).toEqual({ received: true, duplicate: false });
     expect((await post(msg)).json().duplicate).toBe(true);
+    await settleInbound(app, channelId);
     const rooms = (
       await app.inject({ method: "GET", url: "/api/social-chat/chat/room", headers: auth(owner) })
     ).json();
@@ -157,6 +159,7 @@ describe("Viber connector", () => {
     };
     await receipt("seen");
     await receipt("delivered");
+    await settleInbound(app, channelId);
     const [m] = await app.deps.database.query<{ delivery_status: string }>(
       "select delivery_status from chat_messages where id = $1",
       [reply.json().id],

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
 import { whatsappSignature } from "../../providers/channels/whatsapp";
 import { auth, createCompany, eventually, privateDatabase, testConfig } from "../../test/harness";
+import { settleInbound } from "../chat/webhook.fixtures";
 import { tokenOf } from "./channels.fixtures";
 
 /** A loopback WhatsApp Cloud API (Graph API) speaking the documented payloads. */
@@ -221,6 +222,7 @@ describe("WhatsApp Cloud API connector", () => {
     expect((await hook(channelId, inbound("6591234567", "wamid.IN2", "?"), "wrong-secret")).statusCode).toBe(
       401,
     );
+    await settleInbound(app, channelId);
 
     const rooms = (
       await app.inject({ method: "GET", url: "/api/social-chat/chat/room", headers: auth(owner) })
@@ -255,6 +257,7 @@ describe("WhatsApp Cloud API connector", () => {
     });
     await hook(channelId, status(sent, "read"));
     await hook(channelId, status(sent, "delivered"));
+    await settleInbound(app, channelId);
     const [m] = await app.deps.database.query<{ delivery_status: string }>(
       "select delivery_status from chat_messages where id = $1",
       [reply.json().id],
@@ -291,6 +294,7 @@ describe("WhatsApp Cloud API connector", () => {
     const { owner } = await createCompany(app);
     const channelId = (await connect(owner, TOKEN)).json().id as string;
     await hook(channelId, inbound("6500000000", `wamid.OLD${Math.random()}`, "hi"));
+    await settleInbound(app, channelId);
     const rooms = (
       await app.inject({ method: "GET", url: "/api/social-chat/chat/room", headers: auth(owner) })
     ).json();

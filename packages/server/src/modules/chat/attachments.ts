@@ -6,6 +6,9 @@
  * `<img>` tags and providers can fetch it without a bearer token, and nobody can guess another file's URL. Only
  * images, video and audio are served with their own type; anything else is a download
  * (`application/octet-stream`, `Content-Disposition: attachment`), so an uploaded HTML page never runs here.
+ *
+ * Files a subscriber sends through a provider are downloaded by the inbound job into the same storage
+ * (`writeAttachment`, rows without an uploader), so they stay visible after the provider's link expires.
  */
 import { createHmac, hkdfSync } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
@@ -128,18 +131,79 @@ export async function receiveFiles(
   }
   if (stored.length === 0) throw new BadRequest(FILE_PART_REQUIRED);
   try {
-    for (const r of stored) {
-      await deps.database.db.execute(
-        sql`insert into attachments (id, company_id, uploaded_by, kind, mime, name, size_bytes, storage_key)
-            values (${r.id}, ${r.company_id}, ${actor.userId}, ${r.kind}, ${r.mime}, ${r.name}, ${r.size_bytes},
-                    ${r.storage_key})`,
-      );
-    }
+    await insertAttachments(deps.database.db, stored, actor.userId);
   } catch (err) {
     await cleanup();
     throw err;
   }
   return stored;
+}
+
+/** Stores the rows of files written to storage (`uploadedBy` null: a subscriber's file). */
+export async function insertAttachments(db: DbOrTx, files: AttachmentRow[], uploadedBy: string | null) {
+  for (const r of files) {
+    await db.execute(
+      sql`insert into attachments (id, company_id, uploaded_by, kind, mime, name, size_bytes, storage_key)
+          values (${r.id}, ${r.company_id}, ${uploadedBy}, ${r.kind}, ${r.mime}, ${r.name}, ${r.size_bytes},
+                  ${r.storage_key})`,
+    );
+  }
+}
+
+/** A file streamed to storage was larger than allowed (nothing of it is kept). */
+export class FileTooLarge extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`The file is larger than ${maxBytes} bytes.`);
+    this.name = "FileTooLarge";
+  }
+}
+
+/**
+ * Writes a file from a stream (e.g. a provider's download) to the company's storage, stopping with FileTooLarge
+ * past `maxBytes` (the part written is removed). Answers its row; `insertAttachments` stores it.
+ */
+export async function writeAttachment(
+  deps: Deps,
+  companyId: string,
+  source: AsyncIterable<Uint8Array>,
+  meta: { name: string; mime: string; kind?: AttachmentKind; maxBytes: number },
+): Promise<AttachmentRow> {
+  const id = uuidv7();
+  const dir = path.join(storageRoot(deps), companyId);
+  const file = path.join(dir, id);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  let size = 0;
+  try {
+    await pipeline(
+      source,
+      async function* (chunks: AsyncIterable<Uint8Array>) {
+        for await (const chunk of chunks) {
+          size += chunk.byteLength;
+          if (size > meta.maxBytes) throw new FileTooLarge(meta.maxBytes);
+          yield chunk;
+        }
+      },
+      createWriteStream(file, { mode: 0o600 }),
+    );
+  } catch (err) {
+    await rm(file, { force: true });
+    throw err;
+  }
+  const mime = meta.mime.slice(0, 255) || "application/octet-stream";
+  return {
+    id,
+    company_id: companyId,
+    kind: meta.kind ?? kindOfMime(mime),
+    mime,
+    name: path.basename(meta.name.replace(/\\/g, "/")).slice(0, 255) || "file",
+    size_bytes: size,
+    storage_key: `${companyId}/${id}`,
+  };
+}
+
+/** Removes written files whose rows were never stored. */
+export async function removeWrittenFiles(deps: Deps, files: AttachmentRow[]) {
+  await Promise.all(files.map((f) => rm(path.join(storageRoot(deps), f.storage_key), { force: true })));
 }
 
 /** Removes stored files and their rows (an upload that was refused after it was read). */

@@ -5,7 +5,9 @@
  *
  * `ingestInbound` runs in one transaction: dedupe on the provider's message id (unique per channel), create or
  * update the subscriber, create the room (status log "Open ticket") or re-open a closed one ("Re-opened by" the
- * subscriber), store the message and move the room's last activity and unread count.
+ * subscriber), store the message (with the rows of its downloaded files, modules/chat/media.ts) and move the
+ * room's last activity and unread count. Provider webhooks reach it through the inbound job
+ * (modules/chat/inbound-job.ts); a duplicate stores nothing, and its caller removes the files it downloaded.
  *
  * `applyStatus` moves an outbound message's delivery status only forward, whatever order receipts arrive in:
  * sent -> delivered -> read, and failed only from nothing or sent; nothing leaves failed or read. An optional
@@ -18,6 +20,7 @@ import type { DbOrTx, Tx } from "../../db/client";
 import type { Deps } from "../../deps";
 import { publish, publishRoom } from "../../lib/events";
 import { rows } from "../contacts/contacts.service";
+import { type AttachmentRow, insertAttachments } from "./attachments";
 
 export interface InboundAttachment {
   id?: string;
@@ -39,6 +42,10 @@ export interface InboundMessage {
   providerMessageId: string;
   text: string | null;
   attachments?: InboundAttachment[];
+  /** Files downloaded to storage for `attachments`: their rows are stored with the message (not for a duplicate). */
+  files?: AttachmentRow[];
+  /** A note shown with the message (e.g. a file that could not be downloaded). */
+  remark?: string | null;
   whatsappListMessage?: unknown;
   /** When we received it (defaults to now; millisecond precision). */
   at?: Date;
@@ -76,6 +83,7 @@ async function firstTime(tx: Tx, channelId: string, eventId: string, kind: strin
 export async function ingestInbound(deps: Deps, m: InboundMessage): Promise<IngestResult> {
   return deps.database.db.transaction(async (tx) => {
     const r = await ingestInboundTx(tx, m);
+    if (!r.duplicate && m.files?.length) await insertAttachments(tx, m.files, null);
     // Chatbot forwarding: the message leaves for the bot only if it is stored.
     if (!r.duplicate && r.messageId) {
       const [bot] = await rows<{ on: boolean }>(
@@ -107,10 +115,10 @@ export async function ingestInboundTx(tx: Tx, m: InboundMessage): Promise<Ingest
   const messageId = uuidv7();
   const inserted = await rows<{ id: string }>(
     tx,
-    sql`insert into chat_messages (id, company_id, subscriber_id, channel_id, type, text, attachments,
+    sql`insert into chat_messages (id, company_id, subscriber_id, channel_id, type, text, attachments, remark,
                                    provider_message_id, whatsapp_list_message, created_at)
         values (${messageId}, ${m.companyId}, ${subscriberId}, ${m.channelId}, 'inbox', ${m.text},
-                ${JSON.stringify(m.attachments ?? [])}::jsonb, ${m.providerMessageId},
+                ${JSON.stringify(m.attachments ?? [])}::jsonb, ${m.remark ?? null}, ${m.providerMessageId},
                 ${m.whatsappListMessage === undefined ? null : JSON.stringify(m.whatsappListMessage)}::jsonb, ${at})
         on conflict (channel_id, provider_message_id) where provider_message_id is not null do nothing
         returning id`,

@@ -1,4 +1,7 @@
-/** Test helpers of the connector tests: an app of its own, a provider channel, and the chat.send jobs run by hand. */
+/**
+ * Test helpers of the connector tests: an app of its own, a provider channel, the chat.send jobs run by hand,
+ * and waiting for the inbound jobs of webhooks.
+ */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,9 +11,17 @@ import { inject } from "vitest";
 import { buildApp } from "../../app";
 import { openDatabase, runMigrations } from "../../db/client";
 import type { JobPayloads } from "../../jobs/queue";
-import { auth, createCompany, privateDatabase, type TestCompany, testConfig } from "../../test/harness";
+import {
+  auth,
+  createCompany,
+  eventually,
+  privateDatabase,
+  type TestCompany,
+  testConfig,
+} from "../../test/harness";
 import { tokenOf } from "../channels/channels.fixtures";
 import { deliverChatMessage } from "./deliver";
+import { processInboundEvent } from "./inbound-job";
 
 type S = components["schemas"];
 
@@ -89,6 +100,42 @@ export async function runSends(app: FastifyInstance): Promise<number> {
     await app.deps.queue.boss.complete("chat.send", j.id);
   }
   return jobs.length;
+}
+
+/**
+ * Runs the queued chat.inbound jobs (an app without job workers) in the order their requests arrived (their ids
+ * are time-ordered; a fetched batch is not); answers how many ran.
+ */
+export async function runInbound(app: FastifyInstance): Promise<number> {
+  let ran = 0;
+  for (;;) {
+    const jobs = await app.deps.queue.boss.fetch<JobPayloads["chat.inbound"]>("chat.inbound", {
+      batchSize: 100,
+    });
+    if (jobs.length === 0) return ran;
+    jobs.sort((a, b) => (a.data.eventId < b.data.eventId ? -1 : 1));
+    for (const j of jobs) {
+      await processInboundEvent(app.deps, j.data.eventId);
+      await app.deps.queue.boss.complete("chat.inbound", j.id);
+      ran++;
+    }
+  }
+}
+
+/**
+ * Waits until the webhook requests received so far (of one channel, or all) are processed: their inbound jobs
+ * run here on an app without job workers, by the workers otherwise.
+ */
+export async function settleInbound(app: FastifyInstance, channelId?: string): Promise<void> {
+  if (!app.deps.config.runWorkers) await runInbound(app);
+  await eventually(async () => {
+    const [r] = await app.deps.database.query<{ n: number }>(
+      `select count(*)::int as n from channel_inbound_events
+        where status = 'pending' and ($1::uuid is null or channel_id = $1::uuid)`,
+      [channelId ?? null],
+    );
+    return r!.n === 0;
+  });
 }
 
 /** The room's messages as stored. */

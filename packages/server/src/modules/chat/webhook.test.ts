@@ -1,14 +1,19 @@
 import type { FastifyInstance } from "fastify";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signHeraldPayload } from "../../providers/sms";
-import { createCompany, testApp } from "../../test/harness";
+import { createCompany } from "../../test/harness";
 import { connectSandbox } from "../channels/channels.fixtures";
 import { decryptCredentials } from "../channels/credentials";
 import { INVALID_SIGNATURE } from "./webhook";
+import { connectorApp, settleInbound } from "./webhook.fixtures";
 
 let app: FastifyInstance;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  app = await testApp();
+  ({ app, close } = await connectorApp());
+});
+afterAll(async () => {
+  await close();
 });
 
 async function sandboxWithSecret() {
@@ -48,6 +53,7 @@ describe("channel webhook (sandbox driver)", () => {
     expect(ok.json()).toEqual({ received: true, duplicate: false });
     const again = await deliver(channel.id, event, secret);
     expect(again.json()).toEqual({ received: true, duplicate: true });
+    await settleInbound(app, channel.id);
     const rooms = await app.deps.database.query<{ unread_count: number }>(
       "select unread_count from chat_rooms where company_id = $1",
       [companyId],
@@ -74,6 +80,7 @@ describe("channel webhook (sandbox driver)", () => {
   it("applies receipts only forward, whatever their order", async () => {
     const { companyId, channel, secret } = await sandboxWithSecret();
     await deliver(channel.id, { eventId: "in-1", kind: "message", platformId: "u-2", text: "Hi" }, secret);
+    await settleInbound(app, channel.id);
     const [room] = await app.deps.database.query<{ subscriber_id: string }>(
       "select subscriber_id from chat_rooms where company_id = $1",
       [companyId],
@@ -91,6 +98,7 @@ describe("channel webhook (sandbox driver)", () => {
     expect(read.statusCode, read.body).toBe(200);
     await deliver(channel.id, { eventId: "d-1", kind: "delivery", providerMessageId: "out-9" }, secret);
     await deliver(channel.id, { eventId: "f-1", kind: "failed", providerMessageId: "out-9" }, secret);
+    await settleInbound(app, channel.id);
     const [m] = await app.deps.database.query<{ delivery_status: string }>(
       "select delivery_status from chat_messages where provider_message_id = 'out-9' and channel_id = $1",
       [channel.id],

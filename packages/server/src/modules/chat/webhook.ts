@@ -1,30 +1,47 @@
 /**
- * POST /api/webhooks/channels/{channelId} for the sandbox channel driver (the generic shape of openapi.yaml's
- * ChannelInboundEvent): the `X-Herald-Signature` header is checked on the raw body with the channel's own webhook
- * secret (stored encrypted with its credentials) and stale timestamps (over 5 minutes) are refused, so a captured
- * request cannot be replayed later; within those minutes the event id deduplicates it. A subscriber message goes
- * through the shared ingest; a receipt moves our message's status forward only. The provider connectors'
- * webhooks (their own payloads and signature headers) are not written yet: their channels answer 404 here.
+ * POST /api/webhooks/channels/{channelId}: a channel's inbound webhook. The request is verified here — the
+ * sandbox driver's `X-Herald-Signature` (the channel's own webhook secret, stale timestamps over 5 minutes
+ * refused so a captured request cannot be replayed later), or the provider connector's own check (e.g.
+ * `X-Hub-Signature-256`, Telegram's secret-token header) — then its raw body is stored and a `chat.inbound` job
+ * queued in one transaction, and the provider is answered at once. The job (modules/chat/inbound-job.ts) stores
+ * subscribers, rooms, messages and files, and applies receipts only forward.
  *
- * The work is one short transaction, done before answering; a provider that needs a faster answer gets a job
- * when its connector is written.
+ * A request is stored once per channel and set of provider event ids: a redelivery of the same events is
+ * answered `duplicate` and not queued again (and a message that arrives again in another request is still stored
+ * once: its provider id is unique per channel). A request with no events for us (e.g. a Viber webhook check, a
+ * Meta echo) is answered and not stored; one the connector cannot read is recorded as dropped and answered, so
+ * the provider does not redeliver it for days.
  */
+import { createHash } from "node:crypto";
 import type { components } from "@herald/api-client/schema";
 import { sql } from "drizzle-orm";
+import { v7 as uuidv7 } from "uuid";
 import type { Deps } from "../../deps";
 import { BadRequest, Forbidden, NotFound, Unauthorized } from "../../errors";
-import { type ChannelDriverKind, type ChannelType, driverFor } from "../../providers/channels";
+import {
+  type ChannelContext,
+  type ChannelDriverKind,
+  type ChannelType,
+  driverFor,
+  type InboundEvent,
+} from "../../providers/channels";
 import { verifyHeraldSignature } from "../../providers/sms";
 import { decryptCredentials } from "../channels/credentials";
 import { rows } from "../contacts/contacts.service";
-import { applyStatus, ingestInbound } from "./ingest";
-import { applyStatusUntil } from "./receipts";
 
 type S = components["schemas"];
 
 export const CHANNEL_WEBHOOK_NOT_FOUND = "No such channel";
 export const INVALID_SIGNATURE = "Invalid signature";
 export const UNREADABLE_EVENT = "The event cannot be read";
+
+interface WebhookChannel {
+  id: string;
+  company_id: string;
+  channel_type: ChannelType;
+  driver: ChannelDriverKind;
+  credentials: string | null;
+}
 
 export async function channelWebhook(
   deps: Deps,
@@ -33,107 +50,130 @@ export async function channelWebhook(
   headers: Record<string, string | string[] | undefined>,
   body: S["ChannelInboundEvent"] | undefined,
 ): Promise<S["WebhookAck"]> {
-  const signature = headers["x-herald-signature"] as string | undefined;
-  const [channel] = await rows<{
-    id: string;
-    company_id: string;
-    channel_type: ChannelType;
-    driver: ChannelDriverKind;
-    credentials: string | null;
-  }>(
+  const [channel] = await rows<WebhookChannel>(
     deps.database.db,
     sql`select id, company_id, channel_type, driver, credentials from channels
          where id = ${channelId} and deleted_at is null`,
   );
   if (!channel) throw new NotFound(CHANNEL_WEBHOOK_NOT_FOUND);
-  if (channel.driver === "provider") return providerWebhook(deps, channel, rawBody, headers, body);
+  const raw = rawBody ?? "";
+  if (channel.driver === "provider") {
+    const { events } = verifiedProviderEvents(deps, channel, raw, headers, body);
+    if (events === undefined) {
+      await store(deps, channel, raw, [`unreadable:${sha256(raw)}`], { dropped: UNREADABLE_EVENT });
+      return { received: true, duplicate: false };
+    }
+    if (events.length === 0) return { received: true, duplicate: false };
+    return store(deps, channel, raw, events.map(eventKey));
+  }
   const secret =
     decryptCredentials(deps.config.channelKey, channel.id, channel.credentials).webhookSecret ?? "";
-  if (!rawBody || !verifyHeraldSignature(rawBody, signature, secret))
+  const signature = headers["x-herald-signature"];
+  if (
+    !rawBody ||
+    !verifyHeraldSignature(rawBody, typeof signature === "string" ? signature : undefined, secret)
+  )
     throw new Unauthorized(INVALID_SIGNATURE);
+  const [event] = readSandboxEvent(body);
+  return store(deps, channel, raw, [eventKey(event)]);
+}
+
+/**
+ * A sandbox channel's webhook event (openapi.yaml's ChannelInboundEvent) as an inbound event; its attachments
+ * are kept as the references they are. Throws BadRequest when it cannot be read.
+ */
+export function readSandboxEvent(
+  body: S["ChannelInboundEvent"] | undefined,
+): [InboundEvent, S["ChannelInboundEvent"]["attachments"]] {
   const e = body ?? {};
   if (!e.eventId || !e.kind) throw new BadRequest(UNREADABLE_EVENT);
   if (e.kind === "message") {
     if (!e.platformId || (!e.text?.trim() && !(e.attachments?.length ?? 0)))
       throw new BadRequest(UNREADABLE_EVENT);
-    const r = await ingestInbound(deps, {
-      companyId: channel.company_id,
-      channelId: channel.id,
-      platformId: e.platformId,
-      subscriberName: e.subscriberName ?? e.platformId,
-      providerMessageId: e.providerMessageId ?? e.eventId,
-      text: e.text ?? null,
-      attachments: (e.attachments ?? []).map((a) => ({
-        type: (a.mime ?? "").startsWith("image/")
-          ? ("image" as const)
-          : (a.mime ?? "").startsWith("video/")
-            ? ("video" as const)
-            : (a.mime ?? "").startsWith("audio/")
-              ? ("audio" as const)
-              : ("other" as const),
-        mime: a.mime ?? "application/octet-stream",
-        url: a.url ?? "",
-        name: a.name ?? "file",
-      })),
-    });
-    return { received: true, duplicate: r.duplicate };
+    return [
+      {
+        kind: "message",
+        eventId: e.eventId,
+        platformId: e.platformId,
+        subscriberName: e.subscriberName ?? e.platformId,
+        providerMessageId: e.providerMessageId ?? e.eventId,
+        text: e.text ?? null,
+      },
+      e.attachments ?? [],
+    ];
   }
   if (!e.providerMessageId) throw new BadRequest(UNREADABLE_EVENT);
-  const status = e.kind === "delivery" ? "delivered" : e.kind;
-  const r = await applyStatus(deps, {
-    channelId: channel.id,
-    providerMessageId: e.providerMessageId,
-    status,
-    eventId: e.eventId,
-  });
-  return { received: true, duplicate: r.duplicate };
+  return [
+    {
+      kind: "status",
+      eventId: e.eventId,
+      providerMessageId: e.providerMessageId,
+      status: e.kind === "delivery" ? "delivered" : e.kind,
+    },
+    [],
+  ];
 }
 
-/** A provider connector's own payload and verification (e.g. Telegram's secret-token header). */
-async function providerWebhook(
+/**
+ * A provider channel's driver and the events of a request it verified (401 when it did not; 404 for a type
+ * without a connector; no `headers`: verified already). `events` is undefined when the connector cannot read
+ * the payload.
+ */
+export function verifiedProviderEvents(
   deps: Deps,
-  channel: { id: string; company_id: string; channel_type: ChannelType; credentials: string | null },
-  rawBody: string | undefined,
-  headers: Record<string, string | string[] | undefined>,
+  channel: WebhookChannel,
+  rawBody: string,
+  headers: Record<string, string | string[] | undefined> | undefined,
   body: unknown,
-): Promise<S["WebhookAck"]> {
+) {
   const credentials = decryptCredentials(deps.config.channelKey, channel.id, channel.credentials);
   const driver = driverFor(channel.channel_type, "provider", deps.config.channelApis, credentials);
   if (!driver?.verifyWebhook || !driver.parseWebhook) throw new NotFound(CHANNEL_WEBHOOK_NOT_FOUND);
-  const context = { id: channel.id, companyId: channel.company_id, type: channel.channel_type, credentials };
-  if (!driver.verifyWebhook(context, headers, rawBody ?? "")) throw new Unauthorized(INVALID_SIGNATURE);
-  let duplicate = false;
-  for (const e of driver.parseWebhook(body, rawBody ?? "", context)) {
-    if (e.kind === "message") {
-      const name =
-        e.subscriberName ||
-        (await knownName(deps, channel.id, e.platformId)) ||
-        (await driver.subscriberName?.(context, e.platformId).catch(() => undefined)) ||
-        e.platformId;
-      const r = await ingestInbound(deps, {
-        companyId: channel.company_id,
-        channelId: channel.id,
-        platformId: e.platformId,
-        subscriberName: name,
-        providerMessageId: e.providerMessageId,
-        text: e.text,
-        profile: e.profile,
-      });
-      duplicate ||= r.duplicate;
-    } else if (e.kind === "status-until") {
-      await applyStatusUntil(deps, channel.id, e);
-    } else {
-      const r = await applyStatus(deps, {
-        channelId: channel.id,
-        providerMessageId: e.providerMessageId,
-        status: e.status,
-        remark: e.remark ?? null,
-        eventId: e.eventId,
-      });
-      duplicate ||= r.duplicate;
-    }
+  const context: ChannelContext = {
+    id: channel.id,
+    companyId: channel.company_id,
+    type: channel.channel_type,
+    credentials,
+  };
+  if (headers && !driver.verifyWebhook(context, headers, rawBody)) throw new Unauthorized(INVALID_SIGNATURE);
+  let events: InboundEvent[] | undefined;
+  try {
+    events = driver.parseWebhook(body, rawBody, context);
+  } catch {
+    events = undefined;
   }
-  return { received: true, duplicate };
+  return { driver, context, events };
+}
+
+const eventKey = (e: InboundEvent) =>
+  e.kind === "status-until" ? `until:${e.platformId}:${e.status}:${e.until}` : `${e.kind}:${e.eventId}`;
+
+const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+
+/** Stores a verified request once (see the module's note) and queues its job in the same transaction. */
+async function store(
+  deps: Deps,
+  channel: WebhookChannel,
+  rawBody: string,
+  keys: string[],
+  opts: { dropped?: string } = {},
+): Promise<S["WebhookAck"]> {
+  const dedupeKey = sha256([...new Set(keys)].sort().join("\n"));
+  return deps.database.db.transaction(async (tx) => {
+    const inserted = await rows<{ id: string }>(
+      tx,
+      sql`insert into channel_inbound_events (id, company_id, channel_id, dedupe_key, raw_body, status, error,
+                                              processed_at)
+          values (${uuidv7()}, ${channel.company_id}, ${channel.id}, ${dedupeKey}, ${rawBody},
+                  ${opts.dropped ? "dropped" : "pending"}, ${opts.dropped ?? null},
+                  ${opts.dropped ? sql`now()` : null})
+          on conflict (channel_id, dedupe_key) do nothing
+          returning id`,
+    );
+    const id = inserted[0]?.id;
+    if (id && !opts.dropped) await deps.queue.enqueue("chat.inbound", { eventId: id }, { tx });
+    return { received: true, duplicate: !id };
+  });
 }
 
 /** Meta's GET verification of a provider channel's webhook: the challenge to echo. */
@@ -162,13 +202,4 @@ export async function channelWebhookChallenge(
   );
   if (challenge === undefined) throw new Forbidden("Invalid verify token");
   return challenge;
-}
-
-/** The stored name of a known subscriber (so the provider's profile is asked once). */
-async function knownName(deps: Deps, channelId: string, platformId: string): Promise<string | undefined> {
-  const [s] = await rows<{ name: string }>(
-    deps.database.db,
-    sql`select name from subscribers where channel_id = ${channelId} and platform_id = ${platformId}`,
-  );
-  return s?.name;
 }

@@ -12,6 +12,7 @@ import { buildApp } from "../../app";
 import { whatsappSignature } from "../../providers/channels/whatsapp";
 import { auth, createCompany, privateDatabase, testConfig } from "../../test/harness";
 import { tokenOf } from "../channels/channels.fixtures";
+import { settleInbound } from "../chat/webhook.fixtures";
 import { rows } from "../contacts/contacts.service";
 import { deliverBatch } from "./deliver";
 import { OUTSIDE_WHATSAPP_WINDOW } from "./sms.messages";
@@ -181,6 +182,7 @@ describe("compose through a WhatsApp Cloud API channel", () => {
       payload: raw,
     });
     expect(hook.statusCode, hook.body).toBe(200);
+    await settleInbound(app, channel.json().id);
     expect((await list()).find((r) => r.recipient === ok)).toMatchObject({ status: "delivered" });
   });
 });

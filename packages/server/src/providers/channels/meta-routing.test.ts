@@ -1,6 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectorApp, saveProvider, storedMessages } from "../../modules/chat/webhook.fixtures";
+import {
+  connectorApp,
+  saveProvider,
+  settleInbound,
+  storedMessages,
+} from "../../modules/chat/webhook.fixtures";
 import type { TestCompany } from "../../test/harness";
 import { type ProviderServer, providerServer } from "../../test/provider-server";
 import { whatsappSignature } from "./whatsapp";
@@ -72,6 +77,7 @@ describe("one Meta app, one callback URL", () => {
     });
     expect((await post(channelId, body(OTHER_PHONE, "wamid.OTHER"))).statusCode).toBe(200);
     expect((await post(channelId, body(PHONE, "wamid.OWN"))).statusCode).toBe(200);
+    await settleInbound(app, channelId);
     expect((await storedMessages(app, channelId)).map((m) => m.provider_message_id)).toEqual(["wamid.OWN"]);
   });
 
@@ -95,6 +101,7 @@ describe("one Meta app, one callback URL", () => {
       (await post(channelId, { object: "page", entry: [entry("999999", "m_OTHER"), entry(PAGE, "m_OWN")] }))
         .statusCode,
     ).toBe(200);
+    await settleInbound(app, channelId);
     expect((await storedMessages(app, channelId)).map((m) => m.provider_message_id)).toEqual(["m_OWN"]);
   });
 });

@@ -5,6 +5,7 @@ import {
   runSends,
   saveProvider,
   sendText,
+  settleInbound,
   storedMessages,
 } from "../../modules/chat/webhook.fixtures";
 import type { TestCompany } from "../../test/harness";
@@ -66,6 +67,7 @@ describe("Messenger watermark receipts", () => {
     expect(
       (await hook({ ...base, timestamp: Date.now(), message: { mid: "m_IN1", text: "Hi" } })).statusCode,
     ).toBe(200);
+    await settleInbound(app, channelId);
     const [sub] = await app.deps.database.query<{ id: string }>(
       "select id from subscribers where channel_id = $1",
       [channelId],
@@ -80,9 +82,11 @@ describe("Messenger watermark receipts", () => {
     const later = Date.now() + 1000;
     // Messenger's read receipt names only a watermark.
     expect((await hook({ ...base, timestamp: later, read: { watermark: later } })).statusCode).toBe(200);
+    await settleInbound(app, channelId);
     expect(await status()).toEqual(["read", "read"]);
     // A delivery watermark arriving late changes nothing.
     expect((await hook({ ...base, timestamp: later, delivery: { watermark: later } })).statusCode).toBe(200);
+    await settleInbound(app, channelId);
     expect(await status()).toEqual(["read", "read"]);
     // A message sent after the watermark is untouched by it.
     const cut = Date.now();
@@ -90,6 +94,7 @@ describe("Messenger watermark receipts", () => {
     await sendText(app, company.owner, sub!.id, "Three");
     await runSends(app);
     expect((await hook({ ...base, timestamp: cut, read: { watermark: cut } })).statusCode).toBe(200);
+    await settleInbound(app, channelId);
     expect(await status()).toEqual(["read", "read", "sent"]);
   });
 });

@@ -5,6 +5,7 @@ import {
   runSends,
   saveProvider,
   sendText,
+  settleInbound,
   storedMessages,
 } from "../../modules/chat/webhook.fixtures";
 import { auth, eventually, type TestCompany } from "../../test/harness";
@@ -100,6 +101,7 @@ describe("Viber connector: 64-bit message tokens and the set_webhook check call"
       received: true,
       duplicate: false,
     });
+    await settleInbound(app, channelId);
     const inbound = await storedMessages(app, channelId);
     expect(inbound.map((m) => [m.provider_message_id, m.text])).toEqual([
       ["4912661846655238145", "first"],
@@ -116,6 +118,7 @@ describe("Viber connector: 64-bit message tokens and the set_webhook check call"
     // The receipt names the same digits: it finds the message.
     const seen = `{"event":"seen","timestamp":${Date.now()},"message_token":5741311803571721087,"user_id":"${USER}"}`;
     expect((await hook(seen)).statusCode).toBe(200);
+    await settleInbound(app, channelId);
     expect((await storedMessages(app, channelId)).find((m) => m.id === out.id)).toMatchObject({
       delivery_status: "read",
     });
