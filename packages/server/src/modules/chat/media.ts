@@ -103,7 +103,9 @@ export async function downloadInboundMedia(
     return { ok: false, reason: `Larger than ${limit} bytes` };
   const signal = AbortSignal.timeout(MEDIA_DOWNLOAD_TIMEOUT_MS);
   try {
-    const res = await fetchInboundMedia(base, channel.credentials, media, signal);
+    const res = await fetchInboundMedia(base, channel.credentials, media, signal, {
+      allowPrivate: deps.config.outboundAllowPrivate,
+    });
     const length = Number(res.headers.get("content-length") ?? Number.NaN);
     if (length > limit) {
       await res.body?.cancel();

@@ -13,6 +13,7 @@
  * Only the connector's configured API (its public host, or the loopback a test points it at) and https URLs are
  * followed, redirects included (checked hop by hop), so a payload cannot send us to a plain-http address.
  */
+import { checkOutboundUrl, type OutboundPolicy, OutboundUrlRefused } from "../../lib/outbound-url";
 import type { MediaKind } from "./capabilities";
 import type { ChannelApiUrls, ChannelType } from "./index";
 import { LINE_API_URL } from "./line";
@@ -251,17 +252,30 @@ export async function fetchInboundMedia(
   credentials: Record<string, string>,
   media: InboundMedia,
   signal: AbortSignal,
+  /** Whether private addresses may be reached (HERALD_OUTBOUND_ALLOW_PRIVATE): hosts other than the API's are checked. */
+  policy: OutboundPolicy = { allowPrivate: false },
 ): Promise<Response> {
   const base = new URL(apiBase);
   const followable = (u: URL) => u.protocol === "https:" || u.origin === base.origin;
+  // Links in a payload or an API's answer may name any host: one that is not the provider's configured API must
+  // resolve to public addresses only (no requests into Herald's own network).
+  const guard = async (u: URL) => {
+    if (u.origin === base.origin) return;
+    try {
+      await checkOutboundUrl(u.href, policy);
+    } catch (err) {
+      if (err instanceof OutboundUrlRefused) throw new MediaUnavailable(`Not followed: ${err.reason}`);
+      throw err;
+    }
+  };
   const s = media.source;
   if (s.via === "whatsapp") {
     const auth = { authorization: `Bearer ${credentials.accessToken ?? ""}` };
-    const meta = await get(`${apiBase}/${encodeURIComponent(s.mediaId)}`, auth, followable, signal);
+    const meta = await get(`${apiBase}/${encodeURIComponent(s.mediaId)}`, auth, followable, signal, guard);
     const info = (await meta.json().catch(() => ({}))) as { url?: string; mime_type?: string };
     if (!info.url) throw new MediaUnavailable("WhatsApp answered no media URL");
     // Meta's media URL (from the Graph API itself) wants the same token.
-    return get(info.url, auth, followable, signal);
+    return get(info.url, auth, followable, signal, guard);
   }
   if (s.via === "telegram") {
     const token = credentials.botToken ?? "";
@@ -275,7 +289,7 @@ export async function fetchInboundMedia(
     const path = answer.result?.file_path;
     if (!answer.ok || !path) throw new MediaUnavailable("Telegram answered no file path");
     const encoded = path.split("/").map(encodeURIComponent).join("/");
-    return get(`${apiBase}/file/bot${token}/${encoded}`, {}, followable, signal);
+    return get(`${apiBase}/file/bot${token}/${encoded}`, {}, followable, signal, guard);
   }
   if (s.via === "line") {
     const dataBase = apiBase === LINE_API_URL ? LINE_DATA_API_URL : apiBase;
@@ -285,9 +299,10 @@ export async function fetchInboundMedia(
       { authorization: `Bearer ${credentials.channelAccessToken ?? ""}` },
       (u) => followable(u) || u.origin === dataOrigin,
       signal,
+      async (u) => (u.origin === dataOrigin ? undefined : guard(u)),
     );
   }
-  return get(s.url, {}, followable, signal);
+  return get(s.url, {}, followable, signal, guard);
 }
 
 /** A GET that follows at most 3 redirects, each to a URL `followable` accepts; throws unless the answer is 200. */
@@ -296,6 +311,7 @@ async function get(
   headers: Record<string, string>,
   followable: (u: URL) => boolean,
   signal: AbortSignal,
+  guard: (u: URL) => Promise<void> = async () => {},
 ): Promise<Response> {
   let target: URL;
   try {
@@ -305,6 +321,7 @@ async function get(
   }
   for (let hop = 0; hop <= 3; hop++) {
     if (!followable(target)) throw new MediaUnavailable(`Not followed: ${target.protocol}//${target.host}`);
+    await guard(target);
     const res = await fetch(target, { headers, redirect: "manual", signal });
     if (res.status >= 300 && res.status < 400 && res.headers.get("location")) {
       await res.body?.cancel();

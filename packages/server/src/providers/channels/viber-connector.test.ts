@@ -139,6 +139,7 @@ describe("Viber connector: 64-bit message tokens and the set_webhook check call"
       payload: raw,
     });
     expect(hook.statusCode, hook.body).toBe(200);
+    await settleInbound(app, channelId);
     const [sub] = await app.deps.database.query<{ id: string }>(
       "select id from subscribers where channel_id = $1",
       [channelId],
