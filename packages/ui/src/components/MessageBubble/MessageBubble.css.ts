@@ -132,3 +132,14 @@ export const remark = style({
   color: vars.color.danger,
   fontSize: vars.fontSize.xs,
 });
+
+/** A received message's note (e.g. a file that could not be downloaded): information, not an error. */
+export const note = style({
+  margin: 0,
+  padding: `${vars.space["1"]} ${vars.space["2"]}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.surfaceAlt,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.xs,
+  fontStyle: "italic",
+});

@@ -299,3 +299,16 @@ export const ListMessage: Story = {
     await expect(list).toHaveTextContent("View slots");
   },
 };
+
+/** A received file that could not be downloaded: the text stays, the remark says why the file is missing. */
+export const InboxFileNotDownloaded: Story = {
+  args: {
+    message: { ...base, type: "inbox", text: "[image]", remark: "The file could not be downloaded." },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText("[image]")).toBeVisible();
+    await expect(canvas.getByText("The file could not be downloaded.")).toBeVisible();
+    await expect(canvas.queryByText("Message failed to send")).toBeNull();
+  },
+};

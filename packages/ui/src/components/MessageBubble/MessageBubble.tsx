@@ -273,7 +273,8 @@ const defaultTime = (date: Date) => format(date, "dd/MM/yyyy h:mm a");
 /**
  * One chat message: inbox on the left, outbox on the right. Text is rendered as text (never HTML) with its
  * line breaks; attachments, WhatsApp templates and list-message buttons are shown; outbox messages carry a
- * delivery icon, and a failed message a danger remark.
+ * delivery icon, and a failed message a danger remark; a received message's remark (a file that could not be
+ * downloaded) shows as a muted note.
  */
 export function MessageBubble({
   message,
@@ -320,6 +321,7 @@ export function MessageBubble({
           </ul>
         )}
         {failed && <p className={s.remark}>{message.remark?.trim() ? message.remark : failedText}</p>}
+        {direction === "inbox" && message.remark?.trim() && <p className={s.note}>{message.remark}</p>}
         <span className={s.meta}>
           {isValid(created) && <time dateTime={created.toISOString()}>{formatTime(created)}</time>}
           {direction === "outbox" && <DeliveryIcon status={message.deliveryStatus} />}
