@@ -1,33 +1,71 @@
 /**
- * The `broadcast.deliver` worker: claims a broadcast's pending rows (`for update skip locked`, so workers never
- * hold the same row; rows held longer than CLAIM_TIMEOUT by a worker that died are claimed again), and sends
- * each through the chat: the subscriber (found or made on the broadcast's channel from the number), its room
- * and an outbox chat message are written, then the chat's own sender (modules/chat/deliver.ts) calls the
- * channel's driver with the message id as idempotency key. The inbox shows the message; receipts move the chat
- * message's delivery status (sent -> delivered -> read, failed), which the report reads through
- * `chat_message_id`. Sends pass the channel's rate (modules/sms/rate.ts, shared by all workers; per channel
- * type, configurable with HERALD_BROADCAST_RATE_<TYPE>). A provider error that is not a refusal (throttling, a
- * network failure) puts the row back and retries the job later. Pause and cancel are seen between rows.
+ * The `broadcast.deliver` worker: claims a broadcast's pending rows a window at a time (up to WINDOW rows, a tenth of a second of the channel's rate) while the
+ * broadcast is running (`for update skip locked`, so workers never hold the same row; rows held longer than the
+ * submit timeout, HERALD_SMS_SUBMIT_TIMEOUT, by a worker that died are claimed again), and sends each through the
+ * chat: the subscriber (found or made on the broadcast's channel from the number), its room and an outbox chat
+ * message are written, then the chat's own sender (modules/chat/deliver.ts) calls the channel's driver with the
+ * message id as idempotency key. The inbox shows the message; receipts move the chat message's delivery status
+ * (sent -> delivered -> read, failed), which the report reads through `chat_message_id`.
+ *
+ * Governor: a window's sends are taken from its channel's rate before any of them starts (modules/sms/rate.ts,
+ * one counter per channel shared by every worker of every process, by the database's clock; per channel type,
+ * configurable with HERALD_BROADCAST_RATE_<TYPE>), then sent CONCURRENCY at a time. A provider's throttling
+ * (WhatsApp 130429 and the other throttling codes, HTTP 429 or 5xx; Telegram's 429 with retry_after) or a network
+ * error stops the window: no further row of it starts, the row goes back with one attempt more (failed with a
+ * clear remark after MAX_ATTEMPTS), the rows not tried go back as they were, and the worker waits — the provider's
+ * retry_after when it names one, else 1 s doubling per throttled window in a row (at most 30 s) — before the next
+ * window. Pause and cancel are seen before each window (the claim takes rows only while the broadcast runs).
+ *
+ * Credit (see broadcasts.service.ts for the reservation at submit): the rows a window got accepted are charged in
+ * the window's outcome transaction, as one capture from the broadcast's reservation (a reservation that no longer
+ * covers it — released by a cancel — is bypassed: the user's balance pays, and a message nobody can pay for is
+ * recorded free). The chat message's `cost_cents` is what the message was charged, so charged = the sum over sent
+ * messages. The reservation's rest is released when the broadcast is done or cancelled.
+ *
+ * Crash safety: a row is sent only while 'sending' and leaves that state in the transaction that charges it, so a
+ * worker killed at any point leaves it 'pending' (never sent) or 'sending' (perhaps sent), claimed again after the
+ * timeout with its chat message (the same idempotency key; a message already marked sent is not sent again). A
+ * duplicate can only be a message the provider accepted in the moments before the kill (the accept window: at
+ * most one window per worker), and it is charged once.
  */
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
-import type { Tx } from "../../db/client";
+import type { DbOrTx, Tx } from "../../db/client";
 import type { Deps } from "../../deps";
 import { publish, publishRoom } from "../../lib/events";
-import { CAPABILITIES, type ChannelType } from "../../providers/channels";
+import { CAPABILITIES, type ChannelDriverKind, type ChannelType } from "../../providers/channels";
 import { type AttachmentRow, toAttachment } from "../chat/attachments";
 import { OUTSIDE_WINDOW } from "../chat/chat.messages";
-import { deliverChatMessage } from "../chat/deliver";
+import { chatPriceCents } from "../chat/chat.service";
+import { type ChatDelivery, deliverChatMessage } from "../chat/deliver";
 import { statusLog } from "../chat/ingest";
 import { rows } from "../contacts/contacts.service";
-import { takeSendSlot } from "../sms/rate";
+import { InsufficientCredit } from "../credit/ledger";
+import { captureSend, chargeNow, releaseSend } from "../credit/spend";
+import { takeSendSlots } from "../sms/rate";
 import { pgArray } from "../sms/recipients";
+import { CHANNEL_GONE, NOT_SENT_AFTER_RETRIES, SUBSCRIBER_NOT_FOUND } from "./broadcasts.messages";
 
-const BATCH = 50;
-const CLAIM_TIMEOUT_SECONDS = 300;
-const RETRY_AFTER_SECONDS = 5;
+/** Rows per claim, rate take and outcome transaction (at most; see windowSize). */
+export const WINDOW = 50;
+
+/**
+ * A window holds at most a tenth of a second's sends of the broadcast's channel, so a window's sends, taken from
+ * the rate at once, start together and never spill a whole second's worth into the next one.
+ */
+export const windowSize = (perSecond: number) => Math.max(1, Math.min(WINDOW, Math.ceil(perSecond / 10)));
+/** Sends in flight per worker. */
+export const CONCURRENCY = 16;
+/** Sends of one row that did not reach the provider before it fails. */
+export const MAX_ATTEMPTS = 8;
+/** A job hands over to a new one after this long (long broadcasts never outlive the queue's job expiry). */
+const JOB_SECONDS = 120;
+const FIRST_BACKOFF_MS = 1000;
+const MAX_BACKOFF_MS = 30_000;
 const DAY_MS = 24 * 3600_000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Messages per second per channel (documented provider limits; overridable per type). */
 const DEFAULT_RATE: Partial<Record<ChannelType, number>> = {
@@ -36,9 +74,23 @@ const DEFAULT_RATE: Partial<Record<ChannelType, number>> = {
   "FACEBOOK MESSENGER": 40,
 };
 
+const envName = (type: ChannelType) => type.replace(/ /g, "_");
+
 export function broadcastRate(type: ChannelType): number {
-  const env = Number(process.env[`HERALD_BROADCAST_RATE_${type.replace(/ /g, "_")}`]);
+  const env = Number(process.env[`HERALD_BROADCAST_RATE_${envName(type)}`]);
   return Number.isFinite(env) && env > 0 ? env : (DEFAULT_RATE[type] ?? 20);
+}
+
+/**
+ * What one broadcast message costs the company, in cents: nothing on a sandbox channel; on a provider channel
+ * the type's price (`chatPriceCents`, the chat's own rule: 0 for every type unless set), overridable per type with
+ * HERALD_BROADCAST_PRICE_CENTS_<TYPE>. A free message is recorded with cost 0 and reserves nothing.
+ */
+export function broadcastPriceCents(driver: ChannelDriverKind, type: ChannelType): number {
+  if (driver === "sandbox") return 0;
+  const raw = process.env[`HERALD_BROADCAST_PRICE_CENTS_${envName(type)}`];
+  const n = Number(raw);
+  return raw && Number.isSafeInteger(n) && n >= 0 ? n : chatPriceCents(driver, type);
 }
 
 /** The channel's key in the shared rate table (sms_rate_slots.provider holds 20 characters). */
@@ -53,6 +105,7 @@ interface Claimed {
   name: string;
   subscriber_id: string | null;
   variables: string[] | null;
+  attempts: number;
   /** Set when a worker that died had written the chat message already (it is sent, not written again). */
   chat_message_id: string | null;
 }
@@ -63,14 +116,34 @@ interface Broadcast {
   status: string;
   type: "live" | "template";
   channel_id: string | null;
+  channel_type: ChannelType | null;
+  channel_driver: ChannelDriverKind | null;
   text: string | null;
   template_variables: { header?: string[]; body?: string[] } | null;
   template_components: unknown;
   template_metadata: Record<string, unknown> | null;
   created_by: string | null;
+  price_cents: number | string;
+  reservation_id: string | null;
   /** A live broadcast's attachment (sent with or without text). */
   attachment: AttachmentRow | null;
 }
+
+/** The channel a row goes out on and what a message there costs. */
+interface Target {
+  channelId: string;
+  type: ChannelType;
+  price: number;
+}
+
+/** What became of one claimed row. */
+type Outcome =
+  | { row: Claimed; kind: "sent"; messageId: string; providerMessageId: string | null; costCents: number }
+  | { row: Claimed; kind: "failed"; remark: string }
+  /** Did not reach the provider (throttled, unreachable): tried again later. */
+  | { row: Claimed; kind: "transient"; error: string; retryAfterMs: number | null }
+  /** Not tried (the window stopped): back as it was. */
+  | { row: Claimed; kind: "untried" };
 
 /** The chat outbox message of one recipient (subscriber and room made when missing); null when unreachable. */
 async function writeChatMessage(
@@ -78,6 +151,7 @@ async function writeChatMessage(
   tx: Tx,
   b: Broadcast,
   r: Claimed,
+  costCents: number,
 ): Promise<{ messageId: string; subscriberId: string; channelId: string } | null> {
   let subscriberId = r.subscriber_id;
   let channelId = b.channel_id;
@@ -111,7 +185,7 @@ async function writeChatMessage(
                                    whatsapp_template_metadata, created_at)
         values (${id}, ${b.company_id}, ${subscriberId}, ${channelId}, 'outbox', ${template ? null : b.text},
                 ${JSON.stringify(!template && b.attachment ? [toAttachment(deps, b.attachment)] : [])}::jsonb, 'no',
-                ${b.created_by}, 0, ${template ? JSON.stringify(b.template_components) : null}::jsonb,
+                ${b.created_by}, ${costCents}, ${template ? JSON.stringify(b.template_components) : null}::jsonb,
                 ${variables ? JSON.stringify(variables) : null}::jsonb,
                 ${template ? JSON.stringify(b.template_metadata) : null}::jsonb, ${at})`,
   );
@@ -134,27 +208,62 @@ async function writeChatMessage(
   return { messageId: id, subscriberId, channelId: channelId! };
 }
 
-/** Works through a broadcast's pending rows until none is left, it is paused or cancelled, or a send must wait. */
+async function loadBroadcast(db: DbOrTx, broadcastId: string): Promise<Broadcast | undefined> {
+  const [b] = await rows<Broadcast>(
+    db,
+    sql`select b.id, b.company_id, b.status, b.type, b.channel_id, c.channel_type, c.driver as channel_driver,
+               b.text, b.template_variables, b.template_components, b.template_metadata, b.created_by,
+               b.price_cents, b.reservation_id,
+               case when a.id is null then null
+                    else json_build_object('id', a.id, 'company_id', a.company_id, 'kind', a.kind, 'mime', a.mime,
+                                           'name', a.name, 'size_bytes', a.size_bytes, 'storage_key', a.storage_key)
+               end as attachment
+          from broadcasts b left join channels c on c.id = b.channel_id and c.deleted_at is null
+          left join attachments a on a.id = b.attachment_id
+         where b.id = ${broadcastId}`,
+  );
+  return b;
+}
+
+/**
+ * A broadcast that is over (done, or cancelled with no row still being sent) gives back what its reservation
+ * still holds. Harmless when called again (a second release answers 0).
+ */
+export async function settleBroadcast(
+  tx: Tx,
+  deps: Deps,
+  b: { id: string; company_id: string; reservation_id: string | null },
+): Promise<number> {
+  if (!b.reservation_id) return 0;
+  const m = await releaseSend(tx, deps.queue, {
+    companyId: b.company_id,
+    reservationId: b.reservation_id,
+    reference: `broadcast:${b.id}`,
+    memo: "Broadcast finished",
+  });
+  return m.amountCents;
+}
+
+/** Works through a broadcast's pending rows until none is left, it is paused or cancelled. */
 export async function deliverBroadcast(deps: Deps, broadcastId: string): Promise<void> {
   const { db } = deps.database;
+  const started = Date.now();
+  let throttledWindows = 0;
   for (;;) {
-    const [b] = await rows<Broadcast & { channel_type: ChannelType | null }>(
-      db,
-      sql`select b.id, b.company_id, b.status, b.type, b.channel_id, b.text, b.template_variables,
-                 b.template_components, b.template_metadata, b.created_by, c.channel_type,
-                 case when a.id is null then null
-                      else json_build_object('id', a.id, 'company_id', a.company_id, 'kind', a.kind, 'mime', a.mime,
-                                             'name', a.name, 'size_bytes', a.size_bytes, 'storage_key', a.storage_key)
-                 end as attachment
-            from broadcasts b left join channels c on c.id = b.channel_id
-            left join attachments a on a.id = b.attachment_id
-           where b.id = ${broadcastId}`,
-    );
-    if (!b || b.status === "paused" || b.status === "cancelled" || b.status === "done") return;
+    const b = await loadBroadcast(db, broadcastId);
+    if (!b || b.status === "paused" || b.status === "done") return;
+    if (b.status === "cancelled") {
+      await db.transaction((tx) => settleBroadcast(tx as Tx, deps, b));
+      return;
+    }
     if (b.status === "queued") {
       await db.execute(
         sql`update broadcasts set status = 'running' where id = ${b.id} and status = 'queued'`,
       );
+    }
+    if (Date.now() - started > JOB_SECONDS * 1000) {
+      await deps.queue.enqueue("broadcast.deliver", { broadcastId: b.id });
+      return;
     }
     const claimed = await rows<Claimed>(
       db,
@@ -162,141 +271,327 @@ export async function deliverBroadcast(deps: Deps, broadcastId: string): Promise
             from (select id from broadcast_recipients
                    where broadcast_id = ${b.id}
                      and (status = 'pending'
-                          or (status = 'sending' and locked_at < now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS})))
+                          or (status = 'sending'
+                              and locked_at < now() - make_interval(secs => ${deps.config.sending.submitTimeoutSeconds})))
+                     and exists (select 1 from broadcasts where id = ${b.id} and status in ('queued', 'running'))
                    order by row
-                   limit ${BATCH}
+                   limit ${windowSize(b.channel_type ? broadcastRate(b.channel_type) : WINDOW * 10)}
                    for update skip locked) c
            where r.id = c.id
-          returning r.id, r.company_id, r.mobile, r.name, r.subscriber_id, r.variables, r.chat_message_id`,
+          returning r.id, r.company_id, r.mobile, r.name, r.subscriber_id, r.variables, r.attempts,
+                    r.chat_message_id`,
     );
     if (claimed.length === 0) {
-      const [left] = await rows<{ n: number }>(
+      const [left] = await rows<{ sending: number; pending: number }>(
         db,
-        sql`select count(*)::int as n from broadcast_recipients where broadcast_id = ${b.id} and status = 'sending'`,
+        sql`select count(*) filter (where status = 'sending')::int as sending,
+                   count(*) filter (where status = 'pending')::int as pending
+              from broadcast_recipients where broadcast_id = ${b.id} and status in ('sending', 'pending')`,
       );
-      if ((left?.n ?? 0) === 0) {
-        await db.execute(
-          sql`update broadcasts set status = 'done' where id = ${b.id} and status = 'running'`,
-        );
+      if ((left?.pending ?? 0) > 0) {
+        // paused or cancelled meanwhile (seen at the top), or another worker is claiming them
+        await sleep(50);
+        continue;
+      }
+      if ((left?.sending ?? 0) === 0) {
+        await db.transaction(async (tx) => {
+          const [ended] = await rows<{ id: string }>(
+            tx,
+            sql`update broadcasts set status = 'done' where id = ${b.id} and status = 'running' returning id`,
+          );
+          if (ended) await settleBroadcast(tx as Tx, deps, b);
+        });
         await publish(db, { event: "broadcast", companyId: b.company_id, data: { broadcastId: b.id } });
       } else {
         // rows another worker holds: looked at again once a dead worker's claim would have expired
         await deps.queue.enqueue(
           "broadcast.deliver",
           { broadcastId: b.id },
-          { startAfterSeconds: CLAIM_TIMEOUT_SECONDS + 1 },
+          { startAfterSeconds: deps.config.sending.submitTimeoutSeconds + 1 },
         );
       }
       return;
     }
-    let i = 0;
-    try {
-      for (; i < claimed.length; i++) {
-        if (await sendOne(deps, b, claimed, i)) return;
-      }
-    } catch (err) {
-      // an unexpected error: the rows not done go back for the job's retry
-      await db.execute(
-        sql`update broadcast_recipients set status = 'pending'
-             where id in (select unnest(${pgArray(claimed.slice(i).map((x) => x.id))}::uuid[])) and status = 'sending'`,
+    claimed.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+    const outcomes = await sendWindow(deps, b, claimed);
+    await recordWindow(deps, b, outcomes);
+    const transient = outcomes.filter((o) => o.kind === "transient");
+    if (transient.length > 0) {
+      throttledWindows++;
+      const asked = Math.max(0, ...transient.map((o) => o.retryAfterMs ?? 0));
+      await sleep(
+        asked > 0 ? asked : Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (throttledWindows - 1)),
       );
-      throw err;
+    } else {
+      throttledWindows = 0;
     }
-    await publish(db, { event: "broadcast", companyId: b.company_id, data: { broadcastId: b.id } });
   }
 }
 
-/** Sends claimed row `i`; true when the job must stop (paused, cancelled, or waiting after a provider error). */
-async function sendOne(
+/** The channel a row goes out on, or its final outcome when it cannot be sent (outside the 24-hour window). */
+async function targetOf(
   deps: Deps,
-  b: Broadcast & { channel_type: ChannelType | null },
-  claimed: Claimed[],
-  i: number,
-): Promise<boolean> {
-  const { db } = deps.database;
-  const r = claimed[i]!;
-  const [now] = await rows<{ status: string }>(db, sql`select status from broadcasts where id = ${b.id}`);
-  if (now?.status !== "running") {
-    // paused or cancelled: the rows not sent go back (cancel marks them cancelled)
-    const rest = claimed.slice(i).map((x) => x.id);
-    await db.execute(
-      sql`update broadcast_recipients
-             set status = case when ${now?.status ?? "cancelled"} = 'cancelled' then 'cancelled' else 'pending' end
-           where id in (select unnest(${pgArray(rest)}::uuid[])) and status = 'sending'`,
-    );
-    return true;
+  b: Broadcast,
+  r: Claimed,
+): Promise<{ target: Target | null } | { outcome: Outcome }> {
+  const own: Target | null =
+    b.channel_id && b.channel_type
+      ? { channelId: b.channel_id, type: b.channel_type, price: Number(b.price_cents) }
+      : null;
+  if (r.chat_message_id || !(r.subscriber_id || b.type === "live")) return { target: own };
+  const [s] = await rows<{
+    channel_id: string;
+    channel_type: ChannelType;
+    driver: ChannelDriverKind;
+    last_inbound_at: Date | string | null;
+  }>(
+    deps.database.db,
+    sql`select s.channel_id, c.channel_type, c.driver, cr.last_inbound_at
+          from subscribers s join channels c on c.id = s.channel_id
+          left join chat_rooms cr on cr.subscriber_id = s.id
+         where s.company_id = ${b.company_id}
+           and ${r.subscriber_id ? sql`s.id = ${r.subscriber_id}` : sql`s.channel_id = ${b.channel_id} and s.platform_id = ${r.mobile}`}`,
+  );
+  // A live (free-form) message reaches a subscriber only within 24 hours of their last message.
+  const type = s?.channel_type ?? b.channel_type;
+  const last = s?.last_inbound_at ? new Date(s.last_inbound_at).getTime() : 0;
+  if (b.type === "live" && type && CAPABILITIES[type].window24h && Date.now() - last > DAY_MS) {
+    return { outcome: { row: r, kind: "failed", remark: OUTSIDE_WINDOW } };
   }
-  // The channel the row goes out on: the chosen subscriber's, or the broadcast's.
-  let channel = b.channel_id && b.channel_type ? { id: b.channel_id, type: b.channel_type } : null;
-  if (!r.chat_message_id && (r.subscriber_id || b.type === "live")) {
-    const [s] = await rows<{
-      channel_id: string;
-      channel_type: ChannelType;
-      last_inbound_at: Date | string | null;
+  if (!s) return { target: own };
+  if (own && s.channel_id === own.channelId) return { target: own };
+  return {
+    target: {
+      channelId: s.channel_id,
+      type: s.channel_type,
+      price: broadcastPriceCents(s.driver, s.channel_type),
+    },
+  };
+}
+
+/**
+ * Sends a window: each row's channel found, the window's sends taken from each channel's rate, then the rows
+ * sent CONCURRENCY at a time; the first send that does not reach the provider stops the window.
+ */
+async function sendWindow(deps: Deps, b: Broadcast, claimed: Claimed[]): Promise<Outcome[]> {
+  const { db } = deps.database;
+  const outcomes: Outcome[] = [];
+  const work: { row: Claimed; target: Target | null }[] = [];
+  const found = await Promise.all(claimed.map((r) => targetOf(deps, b, r)));
+  found.forEach((f, i) => {
+    if ("outcome" in f) outcomes.push(f.outcome);
+    else work.push({ row: claimed[i]!, target: f.target });
+  });
+  const perChannel = new Map<string, { type: ChannelType; n: number }>();
+  for (const w of work) {
+    if (!w.target) continue;
+    const c = perChannel.get(w.target.channelId) ?? { type: w.target.type, n: 0 };
+    c.n++;
+    perChannel.set(w.target.channelId, c);
+  }
+  for (const [channelId, c] of perChannel) {
+    await takeSendSlots(db, rateKey(channelId), broadcastRate(c.type), c.n);
+  }
+  let next = 0;
+  let stopped = false;
+  const lane = async () => {
+    for (;;) {
+      if (stopped) return;
+      const w = work[next++];
+      if (!w) return;
+      const o = await sendRow(deps, b, w.row, w.target);
+      if (o.kind === "transient") stopped = true;
+      outcomes.push(o);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, work.length) }, lane));
+  for (const w of work.slice(next)) outcomes.push({ row: w.row, kind: "untried" });
+  return outcomes;
+}
+
+/** Sends one row (its chat message written first unless a dead worker wrote it). Never throws. */
+async function sendRow(deps: Deps, b: Broadcast, r: Claimed, target: Target | null): Promise<Outcome> {
+  const { db } = deps.database;
+  try {
+    let messageId = r.chat_message_id;
+    let cost: number | null = null;
+    if (!messageId) {
+      const price = target?.price ?? 0;
+      const written = await db.transaction((tx) => writeChatMessage(deps, tx as Tx, b, r, price));
+      if (!written) return { row: r, kind: "failed", remark: SUBSCRIBER_NOT_FOUND };
+      messageId = written.messageId;
+      cost = price;
+    }
+    let d: ChatDelivery;
+    try {
+      d = await deliverChatMessage(deps, messageId, { requeue: false });
+    } catch (err) {
+      // Throttled or unreachable: the message stays unsent ('no'), sent as is on the row's next claim.
+      return { row: r, kind: "transient", error: errorText(err), retryAfterMs: null };
+    }
+    if (d.status === "deferred") {
+      return {
+        row: r,
+        kind: "transient",
+        error: `Throttled by the provider (retry after ${d.retryAfterSeconds} s)`,
+        retryAfterMs: d.retryAfterSeconds * 1000,
+      };
+    }
+    if (d.status === "failed") return { row: r, kind: "failed", remark: d.remark };
+    if (d.status === "sent" && cost !== null) {
+      return { row: r, kind: "sent", messageId, providerMessageId: d.providerMessageId, costCents: cost };
+    }
+    // A message written before (a row claimed again) or sent meanwhile: what it is now.
+    const [m] = await rows<{
+      message_status: string;
+      provider_message_id: string | null;
+      remark: string | null;
+      cost_cents: number | string;
     }>(
       db,
-      sql`select s.channel_id, c.channel_type, cr.last_inbound_at
-            from subscribers s join channels c on c.id = s.channel_id
-            left join chat_rooms cr on cr.subscriber_id = s.id
-           where s.company_id = ${b.company_id}
-             and ${r.subscriber_id ? sql`s.id = ${r.subscriber_id}` : sql`s.channel_id = ${b.channel_id} and s.platform_id = ${r.mobile}`}`,
+      sql`select message_status, provider_message_id, remark, cost_cents from chat_messages where id = ${messageId}`,
     );
-    if (s) channel = { id: s.channel_id, type: s.channel_type };
-    // A live (free-form) message reaches a subscriber only within 24 hours of their last message.
-    const type = s?.channel_type ?? b.channel_type;
-    const last = s?.last_inbound_at ? new Date(s.last_inbound_at).getTime() : 0;
-    if (b.type === "live" && type && CAPABILITIES[type].window24h && Date.now() - last > DAY_MS) {
-      await db.execute(
-        sql`update broadcast_recipients set status = 'failed', remark = ${OUTSIDE_WINDOW} where id = ${r.id}`,
+    if (m?.message_status === "yes") {
+      return {
+        row: r,
+        kind: "sent",
+        messageId,
+        providerMessageId: m.provider_message_id,
+        costCents: Number(m.cost_cents),
+      };
+    }
+    if (m?.message_status === "failed") return { row: r, kind: "failed", remark: m.remark ?? CHANNEL_GONE };
+    return { row: r, kind: "failed", remark: CHANNEL_GONE };
+  } catch (err) {
+    return { row: r, kind: "transient", error: errorText(err), retryAfterMs: null };
+  }
+}
+
+const errorText = (err: unknown) => String((err as Error)?.message ?? err).slice(0, 300);
+
+/**
+ * A window's outcomes in one transaction: sent and failed rows (only while still 'sending': a row another worker
+ * finished is counted and charged once), rows to retry (failed after MAX_ATTEMPTS), rows not tried back as they
+ * were, the broadcast's counts, and the accepted messages' cost charged.
+ */
+async function recordWindow(deps: Deps, b: Broadcast, outcomes: Outcome[]): Promise<void> {
+  const sent = outcomes.flatMap((o) => (o.kind === "sent" ? [o] : []));
+  const failed = outcomes.flatMap((o) => (o.kind === "failed" ? [o] : []));
+  const transient = outcomes.flatMap((o) => (o.kind === "transient" ? [o] : []));
+  const untried = outcomes.flatMap((o) => (o.kind === "untried" ? [o] : []));
+  await deps.database.db.transaction(async (tx) => {
+    const done = sent.length
+      ? await rows<{ message_id: string; cost: number | string }>(
+          tx,
+          sql`update broadcast_recipients r set status = 'sent', provider_message_id = v.pid, remark = null,
+                     locked_at = null
+                from jsonb_to_recordset(${JSON.stringify(
+                  sent.map((o) => ({
+                    id: o.row.id,
+                    pid: o.providerMessageId,
+                    cost: o.costCents,
+                    mid: o.messageId,
+                  })),
+                )}::jsonb) as v(id uuid, pid text, cost bigint, mid uuid)
+               where r.id = v.id and r.status = 'sending'
+              returning v.mid::text as message_id, v.cost`,
+        )
+      : [];
+    let failures = 0;
+    if (failed.length > 0) {
+      const f = await rows<{ id: string }>(
+        tx,
+        sql`update broadcast_recipients r set status = 'failed', remark = v.remark, locked_at = null
+              from jsonb_to_recordset(${JSON.stringify(
+                failed.map((o) => ({ id: o.row.id, remark: o.remark })),
+              )}::jsonb) as v(id uuid, remark text)
+             where r.id = v.id and r.status = 'sending'
+            returning r.id`,
       );
-      await db.execute(sql`update broadcasts set failed = failed + 1 where id = ${b.id}`);
-      return false;
+      failures += f.length;
+    }
+    if (transient.length > 0) {
+      const t = await rows<{ status: string }>(
+        tx,
+        sql`update broadcast_recipients r
+               set attempts = r.attempts + 1, locked_at = null,
+                   status = case when r.attempts + 1 >= ${MAX_ATTEMPTS} then 'failed' else 'pending' end,
+                   remark = case when r.attempts + 1 >= ${MAX_ATTEMPTS} then v.remark else r.remark end
+              from jsonb_to_recordset(${JSON.stringify(
+                transient.map((o) => ({
+                  id: o.row.id,
+                  remark: NOT_SENT_AFTER_RETRIES(MAX_ATTEMPTS, o.error),
+                })),
+              )}::jsonb) as v(id uuid, remark text)
+             where r.id = v.id and r.status = 'sending'
+            returning r.status`,
+      );
+      failures += t.filter((x) => x.status === "failed").length;
+    }
+    if (untried.length > 0) {
+      await tx.execute(
+        sql`update broadcast_recipients set status = 'pending', locked_at = null
+             where id = any(${pgArray(untried.map((o) => o.row.id))}::uuid[]) and status = 'sending'`,
+      );
+    }
+    if (done.length > 0 || failures > 0) {
+      await tx.execute(
+        sql`update broadcasts set sent = sent + ${done.length}, failed = failed + ${failures} where id = ${b.id}`,
+      );
+    }
+    await chargeWindow(
+      tx as Tx,
+      deps,
+      b,
+      done.map((d) => ({ messageId: d.message_id, cost: Number(d.cost) })),
+    );
+    await publish(tx, { event: "broadcast", companyId: b.company_id, data: { broadcastId: b.id } });
+  });
+}
+
+/** The accepted messages' cost: one capture from the reservation, else the user's balance, else free. */
+async function chargeWindow(
+  tx: Tx,
+  deps: Deps,
+  b: Broadcast,
+  accepted: { messageId: string; cost: number }[],
+): Promise<void> {
+  const paid = accepted.filter((a) => a.cost > 0);
+  const total = paid.reduce((n, a) => n + a.cost, 0);
+  if (total <= 0) return;
+  const base = {
+    companyId: b.company_id,
+    amountCents: total,
+    reference: `broadcast:${b.id}`,
+    memo: paid.length === 1 ? "Broadcast message accepted" : `${paid.length} broadcast messages accepted`,
+  };
+  if (b.reservation_id) {
+    try {
+      await tx.transaction((sp) =>
+        captureSend(sp as Tx, deps.queue, { ...base, reservationId: b.reservation_id! }),
+      );
+      return;
+    } catch (err) {
+      if (!(err instanceof InsufficientCredit)) throw err;
     }
   }
-  if (channel) await takeSendSlot(db, rateKey(channel.id), broadcastRate(channel.type));
-  const written = r.chat_message_id
-    ? { messageId: r.chat_message_id }
-    : await db.transaction((tx) => writeChatMessage(deps, tx as Tx, b, r));
-  if (!written) {
-    await db.execute(
-      sql`update broadcast_recipients set status = 'failed', remark = 'Subscriber not found' where id = ${r.id}`,
-    );
-    await db.execute(sql`update broadcasts set failed = failed + 1 where id = ${b.id}`);
-    return false;
+  const [owner] = b.reservation_id
+    ? await rows<{ user_id: string }>(
+        tx,
+        sql`select user_id from credit_reservations where id = ${b.reservation_id}`,
+      )
+    : [];
+  const payer = owner?.user_id ?? b.created_by;
+  if (payer) {
+    try {
+      await tx.transaction((sp) => chargeNow(sp as Tx, deps.queue, { ...base, userId: payer }));
+      return;
+    } catch (err) {
+      if (!(err instanceof InsufficientCredit)) throw err;
+    }
   }
-  try {
-    await deliverChatMessage(deps, written.messageId);
-  } catch {
-    // Throttled or unreachable: the message stays unsent ('no'); this row (its chat message kept, sent as is
-    // on the next claim) and the rest go back and the job comes again after a pause.
-    await db.execute(
-      sql`update broadcast_recipients set status = 'pending'
-           where id in (select unnest(${pgArray(claimed.slice(i).map((x) => x.id))}::uuid[])) and status = 'sending'`,
-    );
-    await deps.queue.enqueue(
-      "broadcast.deliver",
-      { broadcastId: b.id },
-      { startAfterSeconds: RETRY_AFTER_SECONDS },
-    );
-    return true;
-  }
-  const [m] = await rows<{
-    message_status: string;
-    provider_message_id: string | null;
-    remark: string | null;
-  }>(
-    db,
-    sql`select message_status, provider_message_id, remark from chat_messages where id = ${written.messageId}`,
+  // Nobody could pay: the messages are recorded free (charged stays equal to the sum of the messages' cost).
+  await tx.execute(
+    sql`update chat_messages set cost_cents = 0 where id = any(${pgArray(paid.map((a) => a.messageId))}::uuid[])`,
   );
-  const failed = m?.message_status === "failed";
-  await db.execute(
-    sql`update broadcast_recipients
-           set status = ${failed ? "failed" : "sent"}, provider_message_id = ${m?.provider_message_id ?? null},
-               remark = ${m?.remark ?? null}
-         where id = ${r.id}`,
-  );
-  await db.execute(
-    sql`update broadcasts set ${failed ? sql`failed = failed + 1` : sql`sent = sent + 1`} where id = ${b.id}`,
-  );
-  return false;
 }
