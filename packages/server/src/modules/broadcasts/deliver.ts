@@ -528,6 +528,15 @@ async function recordWindow(deps: Deps, b: Broadcast, outcomes: Outcome[]): Prom
       );
       failures += t.filter((x) => x.status === "failed").length;
     }
+    if (failures > 0) {
+      // A message that was never accepted costs nothing.
+      await tx.execute(
+        sql`update chat_messages m set cost_cents = 0 from broadcast_recipients r
+             where r.id = any(${pgArray([...failed, ...transient].map((o) => o.row.id))}::uuid[])
+               and r.status = 'failed' and m.id = r.chat_message_id and m.message_status <> 'yes'
+               and m.cost_cents <> 0`,
+      );
+    }
     if (untried.length > 0) {
       await tx.execute(
         sql`update broadcast_recipients set status = 'pending', locked_at = null
