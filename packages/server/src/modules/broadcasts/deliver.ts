@@ -33,9 +33,18 @@ import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { DbOrTx, Tx } from "../../db/client";
 import type { Deps } from "../../deps";
-import { publish, publishRoom } from "../../lib/events";
-import { CAPABILITIES, type ChannelDriverKind, type ChannelType } from "../../providers/channels";
-import { type AttachmentRow, toAttachment } from "../chat/attachments";
+import { EVENTS_CHANNEL, publish, publishRoom } from "../../lib/events";
+import {
+  CAPABILITIES,
+  type ChannelDriver,
+  type ChannelDriverKind,
+  ChannelRejected,
+  type ChannelType,
+  type OutboundMessage,
+} from "../../providers/channels";
+import { TelegramRetry } from "../../providers/channels/telegram";
+import { channelRuntime } from "../channels/channels.service";
+import { type AttachmentRow, attachmentUrl, toAttachment } from "../chat/attachments";
 import { OUTSIDE_WINDOW } from "../chat/chat.messages";
 import { chatPriceCents } from "../chat/chat.service";
 import { type ChatDelivery, deliverChatMessage } from "../chat/deliver";
@@ -138,8 +147,17 @@ interface Target {
 
 /** What became of one claimed row. */
 type Outcome =
-  | { row: Claimed; kind: "sent"; messageId: string; providerMessageId: string | null; costCents: number }
-  | { row: Claimed; kind: "failed"; remark: string }
+  | {
+      row: Claimed;
+      kind: "sent";
+      messageId: string;
+      providerMessageId: string | null;
+      costCents: number;
+      /** The chat message was sent here: its status is written with the window (else it is written already). */
+      room?: Loaded;
+      recorded?: boolean;
+    }
+  | { row: Claimed; kind: "failed"; remark: string; room?: Loaded; messageId?: string; recorded?: boolean }
   /** Did not reach the provider (throttled, unreachable): tried again later. */
   | { row: Claimed; kind: "transient"; error: string; retryAfterMs: number | null }
   /** Not tried (the window stopped): back as it was. */
@@ -206,6 +224,95 @@ async function writeChatMessage(
   await tx.execute(sql`update broadcast_recipients set chat_message_id = ${id} where id = ${r.id}`);
   await publishRoom(tx, { companyId: b.company_id, channelId: channelId!, subscriberId }, id);
   return { messageId: id, subscriberId, channelId: channelId! };
+}
+
+/**
+ * The chat messages of rows addressed by number on the broadcast's channel, in a few statements for the whole
+ * window (the same rows as writeChatMessage writes one by one): subscribers found or made, outbox messages, rooms
+ * opened or moved up (a new room's 'open' log), the rows pointed at their messages, the inbox told. Answers the
+ * message id of each row.
+ */
+async function writeNumbers(tx: Tx, deps: Deps, b: Broadcast, list: Claimed[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (list.length === 0 || !b.channel_id) return out;
+  const channelId = b.channel_id;
+  const firstByNumber = new Map<string, Claimed>();
+  for (const r of list) if (!firstByNumber.has(r.mobile)) firstByNumber.set(r.mobile, r);
+  const subs = await rows<{ id: string; platform_id: string }>(
+    tx,
+    sql`insert into subscribers (id, company_id, channel_id, platform_id, name, mobile)
+        select v.id, ${b.company_id}, ${channelId}, v.mobile, v.name, v.mobile
+          from jsonb_to_recordset(${JSON.stringify(
+            [...firstByNumber.values()].map((r) => ({
+              id: uuidv7(),
+              mobile: r.mobile,
+              name: r.name || r.mobile,
+            })),
+          )}::jsonb) as v(id uuid, mobile text, name text)
+        on conflict (channel_id, platform_id) do update set mobile = coalesce(subscribers.mobile, excluded.mobile)
+        returning id, platform_id`,
+  );
+  const subscriberOf = new Map(subs.map((x) => [x.platform_id, x.id]));
+  const at = new Date();
+  const template = b.type === "template";
+  const attachments = JSON.stringify(!template && b.attachment ? [toAttachment(deps, b.attachment)] : []);
+  const made = list.flatMap((r) => {
+    const subscriberId = subscriberOf.get(r.mobile);
+    if (!subscriberId) return [];
+    const variables = template
+      ? { header: b.template_variables?.header ?? [], body: r.variables ?? b.template_variables?.body ?? [] }
+      : null;
+    return [{ row: r.id, id: uuidv7(), subscriber: subscriberId, variables }];
+  });
+  if (made.length === 0) return out;
+  await tx.execute(
+    sql`insert into chat_messages (id, company_id, subscriber_id, channel_id, type, text, attachments, message_status,
+                                   sent_by, cost_cents, whatsapp_template_components, whatsapp_template_variables,
+                                   whatsapp_template_metadata, created_at)
+        select v.id, ${b.company_id}, v.subscriber, ${channelId}, 'outbox', ${template ? null : b.text},
+               ${attachments}::jsonb, 'no', ${b.created_by}, ${Number(b.price_cents)},
+               ${template ? JSON.stringify(b.template_components) : null}::jsonb, v.variables,
+               ${template ? JSON.stringify(b.template_metadata) : null}::jsonb, ${at}
+          from jsonb_to_recordset(${JSON.stringify(made)}::jsonb) as v(id uuid, subscriber uuid, variables jsonb)`,
+  );
+  const preview = template ? String(b.template_metadata?.name ?? "") : b.text;
+  const rooms = [...new Set(made.map((m) => m.subscriber))];
+  const opened = await rows<{ subscriber_id: string; inserted: boolean }>(
+    tx,
+    sql`insert into chat_rooms (subscriber_id, company_id, channel_id, status, unread_count, last_message_at,
+                                last_message_text)
+        select s, ${b.company_id}, ${channelId}, 'open', 0, ${at}, ${preview}
+          from unnest(${pgArray(rooms)}::uuid[]) as s
+        on conflict (subscriber_id) do update
+          set last_message_at = greatest(chat_rooms.last_message_at, excluded.last_message_at),
+              last_message_text = excluded.last_message_text, updated_at = now()
+        returning subscriber_id, (xmax = 0) as inserted`,
+  );
+  const fresh = opened.filter((o) => o.inserted).map((o) => o.subscriber_id);
+  if (fresh.length > 0) {
+    await tx.execute(
+      sql`insert into chat_room_status_logs (id, company_id, subscriber_id, status, created_at)
+          select v.id, ${b.company_id}, v.subscriber, 'open', ${at}
+            from jsonb_to_recordset(${JSON.stringify(
+              fresh.map((subscriber) => ({ id: uuidv7(), subscriber })),
+            )}::jsonb) as v(id uuid, subscriber uuid)`,
+    );
+  }
+  await tx.execute(
+    sql`update broadcast_recipients r set chat_message_id = v.id
+          from jsonb_to_recordset(${JSON.stringify(made)}::jsonb) as v(row uuid, id uuid)
+         where r.id = v.row`,
+  );
+  const events = made.flatMap((m) => {
+    const base = { companyId: b.company_id, channelId };
+    return [
+      JSON.stringify({ ...base, event: "room", data: { subscriberId: m.subscriber } }),
+      JSON.stringify({ ...base, event: "message", data: { subscriberId: m.subscriber, messageId: m.id } }),
+    ];
+  });
+  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, e) from unnest(${pgArray(events)}::text[]) as e`);
+  for (const m of made) out.set(m.row, m.id);
+  return out;
 }
 
 async function loadBroadcast(db: DbOrTx, broadcastId: string): Promise<Broadcast | undefined> {
@@ -392,76 +499,254 @@ async function sendWindow(deps: Deps, b: Broadcast, claimed: Claimed[]): Promise
   for (const [channelId, c] of perChannel) {
     await takeSendSlots(db, rateKey(channelId), broadcastRate(c.type), c.n);
   }
+  // The rows' chat messages, written in one transaction (a row claimed again keeps the one it has).
+  const messages = new Map<string, { messageId: string; cost: number | null }>();
+  const toWrite = work.filter((w) => !w.row.chat_message_id);
+  try {
+    if (toWrite.length > 0) {
+      await db.transaction(async (tx) => {
+        // Numbers on the broadcast's channel in a few statements; chosen subscribers one by one.
+        const byNumber = toWrite.filter((w) => !w.row.subscriber_id && b.channel_id);
+        for (const [rowId, messageId] of await writeNumbers(
+          tx as Tx,
+          deps,
+          b,
+          byNumber.map((w) => w.row),
+        )) {
+          messages.set(rowId, { messageId, cost: Number(b.price_cents) });
+        }
+        for (const w of toWrite) {
+          if (!w.row.subscriber_id && b.channel_id) continue;
+          const price = w.target?.price ?? 0;
+          const written = await writeChatMessage(deps, tx as Tx, b, w.row, price);
+          if (written) messages.set(w.row.id, { messageId: written.messageId, cost: price });
+        }
+      });
+    }
+  } catch (err) {
+    // nothing written: the whole window is tried again
+    return [
+      ...outcomes.map((o) => ({ row: o.row, kind: "untried" as const })),
+      ...work.map((w) => ({
+        row: w.row,
+        kind: "transient" as const,
+        error: errorText(err),
+        retryAfterMs: null,
+      })),
+    ];
+  }
+  const sendable: { row: Claimed; messageId: string; cost: number | null }[] = [];
+  for (const w of work) {
+    const m = w.row.chat_message_id
+      ? { messageId: w.row.chat_message_id, cost: null }
+      : (messages.get(w.row.id) ?? null);
+    if (!m) outcomes.push({ row: w.row, kind: "failed", remark: SUBSCRIBER_NOT_FOUND });
+    else sendable.push({ row: w.row, ...m });
+  }
+  const loaded = await loadMessages(
+    deps,
+    sendable.map((x) => x.messageId),
+  );
   let next = 0;
   let stopped = false;
   const lane = async () => {
     for (;;) {
       if (stopped) return;
-      const w = work[next++];
-      if (!w) return;
-      const o = await sendRow(deps, b, w.row, w.target);
+      const x = sendable[next++];
+      if (!x) return;
+      const o = await sendRow(deps, x.row, x.messageId, x.cost, loaded.get(x.messageId));
       if (o.kind === "transient") stopped = true;
       outcomes.push(o);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, work.length) }, lane));
-  for (const w of work.slice(next)) outcomes.push({ row: w.row, kind: "untried" });
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, sendable.length) }, lane));
+  for (const x of sendable.slice(next)) outcomes.push({ row: x.row, kind: "untried" });
   return outcomes;
 }
 
-/** Sends one row (its chat message written first unless a dead worker wrote it). Never throws. */
-async function sendRow(deps: Deps, b: Broadcast, r: Claimed, target: Target | null): Promise<Outcome> {
-  const { db } = deps.database;
+/** An outbox message as its channel's driver receives it, with the driver. */
+interface Loaded {
+  status: string;
+  providerMessageId: string | null;
+  remark: string | null;
+  costCents: number;
+  channelId: string;
+  subscriberId: string;
+  driver: ChannelDriver | undefined;
+  kind: ChannelDriverKind;
+  context: Parameters<ChannelDriver["send"]>[0];
+  message: OutboundMessage;
+}
+
+/**
+ * The window's chat messages with what their drivers need (one query; one driver per channel): the same message
+ * the chat's sender (modules/chat/deliver.ts) builds.
+ */
+async function loadMessages(deps: Deps, ids: string[]): Promise<Map<string, Loaded>> {
+  const out = new Map<string, Loaded>();
+  if (ids.length === 0) return out;
+  const found = await rows<{
+    id: string;
+    message_status: string;
+    provider_message_id: string | null;
+    remark: string | null;
+    cost_cents: number | string;
+    text: string | null;
+    attachments: OutboundMessage["attachments"];
+    subscriber_id: string;
+    platform_id: string;
+    channel_id: string;
+    company_id: string;
+    channel_type: ChannelType;
+    driver: ChannelDriverKind;
+    credentials: string | null;
+    whatsapp_template_metadata: {
+      name: string;
+      language: string;
+      headerMedia?: {
+        id: string;
+        kind: "image" | "video" | "audio" | "other";
+        mime: string;
+        name: string;
+      } | null;
+    } | null;
+    whatsapp_template_variables: { header?: string[]; body?: string[] } | null;
+  }>(
+    deps.database.db,
+    sql`select m.id, m.message_status, m.provider_message_id, m.remark, m.cost_cents, m.text, m.attachments,
+               m.subscriber_id, s.platform_id, c.id as channel_id, c.company_id, c.channel_type, c.driver,
+               c.credentials, m.whatsapp_template_metadata, m.whatsapp_template_variables
+          from chat_messages m join subscribers s on s.id = m.subscriber_id
+          join channels c on c.id = m.channel_id and c.deleted_at is null
+         where m.id = any(${pgArray(ids)}::uuid[]) and m.type = 'outbox'`,
+  );
+  const runtimes = new Map<string, ReturnType<typeof channelRuntime>>();
+  const absolute = (url: string) => (url.startsWith("/") ? `${deps.config.publicUrl}${url}` : url);
+  for (const m of found) {
+    let rt = runtimes.get(m.channel_id);
+    if (!rt) {
+      rt = channelRuntime(deps, {
+        id: m.channel_id,
+        company_id: m.company_id,
+        channel_type: m.channel_type,
+        driver: m.driver,
+        credentials: m.credentials,
+      });
+      runtimes.set(m.channel_id, rt);
+    }
+    const tpl = m.whatsapp_template_metadata;
+    out.set(m.id, {
+      status: m.message_status,
+      providerMessageId: m.provider_message_id,
+      remark: m.remark,
+      costCents: Number(m.cost_cents),
+      channelId: m.channel_id,
+      subscriberId: m.subscriber_id,
+      driver: rt.driver,
+      kind: m.driver,
+      context: rt.context,
+      message: {
+        messageId: m.id,
+        to: m.platform_id,
+        text: m.text,
+        attachments: (m.attachments ?? []).map((a) => ({ ...a, url: absolute(a.url) })),
+        ...(tpl
+          ? {
+              template: {
+                name: tpl.name,
+                language: tpl.language,
+                headerVariables: m.whatsapp_template_variables?.header ?? [],
+                bodyVariables: m.whatsapp_template_variables?.body ?? [],
+                ...(tpl.headerMedia
+                  ? {
+                      headerAttachment: {
+                        id: tpl.headerMedia.id,
+                        type: tpl.headerMedia.kind,
+                        mime: tpl.headerMedia.mime,
+                        name: tpl.headerMedia.name,
+                        url: absolute(attachmentUrl(deps, tpl.headerMedia.id)),
+                      },
+                    }
+                  : {}),
+              },
+            }
+          : {}),
+      },
+    });
+  }
+  return out;
+}
+
+/**
+ * Sends one row's chat message. A provider channel's driver is called here and the outcome recorded with the
+ * window (recordWindow); a sandbox channel's message goes through the chat's sender, which also simulates its
+ * receipts. A message already sent or failed (a row claimed again) is not sent again. Never throws.
+ */
+async function sendRow(
+  deps: Deps,
+  r: Claimed,
+  messageId: string,
+  cost: number | null,
+  m: Loaded | undefined,
+): Promise<Outcome> {
   try {
-    let messageId = r.chat_message_id;
-    let cost: number | null = null;
-    if (!messageId) {
-      const price = target?.price ?? 0;
-      const written = await db.transaction((tx) => writeChatMessage(deps, tx as Tx, b, r, price));
-      if (!written) return { row: r, kind: "failed", remark: SUBSCRIBER_NOT_FOUND };
-      messageId = written.messageId;
-      cost = price;
-    }
-    let d: ChatDelivery;
-    try {
-      d = await deliverChatMessage(deps, messageId, { requeue: false });
-    } catch (err) {
-      // Throttled or unreachable: the message stays unsent ('no'), sent as is on the row's next claim.
-      return { row: r, kind: "transient", error: errorText(err), retryAfterMs: null };
-    }
-    if (d.status === "deferred") {
-      return {
-        row: r,
-        kind: "transient",
-        error: `Throttled by the provider (retry after ${d.retryAfterSeconds} s)`,
-        retryAfterMs: d.retryAfterSeconds * 1000,
-      };
-    }
-    if (d.status === "failed") return { row: r, kind: "failed", remark: d.remark };
-    if (d.status === "sent" && cost !== null) {
-      return { row: r, kind: "sent", messageId, providerMessageId: d.providerMessageId, costCents: cost };
-    }
-    // A message written before (a row claimed again) or sent meanwhile: what it is now.
-    const [m] = await rows<{
-      message_status: string;
-      provider_message_id: string | null;
-      remark: string | null;
-      cost_cents: number | string;
-    }>(
-      db,
-      sql`select message_status, provider_message_id, remark, cost_cents from chat_messages where id = ${messageId}`,
-    );
-    if (m?.message_status === "yes") {
+    if (!m) return { row: r, kind: "failed", remark: CHANNEL_GONE };
+    if (m.status === "yes") {
       return {
         row: r,
         kind: "sent",
         messageId,
-        providerMessageId: m.provider_message_id,
-        costCents: Number(m.cost_cents),
+        providerMessageId: m.providerMessageId,
+        costCents: m.costCents,
       };
     }
-    if (m?.message_status === "failed") return { row: r, kind: "failed", remark: m.remark ?? CHANNEL_GONE };
-    return { row: r, kind: "failed", remark: CHANNEL_GONE };
+    if (m.status === "failed") return { row: r, kind: "failed", remark: m.remark ?? CHANNEL_GONE };
+    const costCents = cost ?? m.costCents;
+    if (m.kind === "sandbox" || !m.driver) {
+      let d: ChatDelivery;
+      try {
+        d = await deliverChatMessage(deps, messageId, { requeue: false });
+      } catch (err) {
+        return { row: r, kind: "transient", error: errorText(err), retryAfterMs: null };
+      }
+      if (d.status === "deferred") {
+        return {
+          row: r,
+          kind: "transient",
+          error: `Throttled by the provider (retry after ${d.retryAfterSeconds} s)`,
+          retryAfterMs: d.retryAfterSeconds * 1000,
+        };
+      }
+      if (d.status === "failed") return { row: r, kind: "failed", remark: d.remark, recorded: true };
+      if (d.status === "sent") {
+        return {
+          row: r,
+          kind: "sent",
+          messageId,
+          providerMessageId: d.providerMessageId,
+          costCents,
+          recorded: true,
+        };
+      }
+      return { row: r, kind: "failed", remark: CHANNEL_GONE };
+    }
+    try {
+      const { providerMessageId } = await m.driver.send(m.context, m.message);
+      return { row: r, kind: "sent", messageId, providerMessageId, costCents, room: m };
+    } catch (err) {
+      if (err instanceof ChannelRejected)
+        return { row: r, kind: "failed", remark: err.message, room: m, messageId };
+      if (err instanceof TelegramRetry && err.retryAfterSeconds) {
+        return {
+          row: r,
+          kind: "transient",
+          error: `Throttled by the provider (retry after ${err.retryAfterSeconds} s)`,
+          retryAfterMs: err.retryAfterSeconds * 1000,
+        };
+      }
+      // Throttled or unreachable: the message stays unsent ('no'), sent as is on the row's next claim.
+      return { row: r, kind: "transient", error: errorText(err), retryAfterMs: null };
+    }
   } catch (err) {
     return { row: r, kind: "transient", error: errorText(err), retryAfterMs: null };
   }
@@ -480,6 +765,41 @@ async function recordWindow(deps: Deps, b: Broadcast, outcomes: Outcome[]): Prom
   const transient = outcomes.flatMap((o) => (o.kind === "transient" ? [o] : []));
   const untried = outcomes.flatMap((o) => (o.kind === "untried" ? [o] : []));
   await deps.database.db.transaction(async (tx) => {
+    // Messages sent here: their status, as the chat's sender writes it, and their inbox events.
+    const sentHere = sent.filter((o) => o.room);
+    const failedHere = failed.filter((o) => o.room && o.messageId);
+    if (sentHere.length > 0) {
+      await tx.execute(
+        sql`update chat_messages m set message_status = 'yes', provider_message_id = v.pid,
+                   delivery_status = coalesce(m.delivery_status, 'sent')
+              from jsonb_to_recordset(${JSON.stringify(
+                sentHere.map((o) => ({ id: o.messageId, pid: o.providerMessageId })),
+              )}::jsonb) as v(id uuid, pid text)
+             where m.id = v.id and m.message_status = 'no'`,
+      );
+    }
+    if (failedHere.length > 0) {
+      await tx.execute(
+        sql`update chat_messages m set message_status = 'failed', delivery_status = 'failed', remark = v.remark
+              from jsonb_to_recordset(${JSON.stringify(
+                failedHere.map((o) => ({ id: o.messageId, remark: o.remark })),
+              )}::jsonb) as v(id uuid, remark text)
+             where m.id = v.id and m.message_status = 'no'`,
+      );
+    }
+    const events = [...sentHere, ...failedHere].map((o) =>
+      JSON.stringify({
+        event: "message",
+        companyId: b.company_id,
+        channelId: o.room!.channelId,
+        data: { subscriberId: o.room!.subscriberId, messageId: o.messageId },
+      }),
+    );
+    if (events.length > 0) {
+      await tx.execute(
+        sql`select pg_notify(${EVENTS_CHANNEL}, e) from unnest(${pgArray(events)}::text[]) as e`,
+      );
+    }
     const done = sent.length
       ? await rows<{ message_id: string; cost: number | string }>(
           tx,
