@@ -351,11 +351,29 @@ export async function settleBroadcast(
   return m.amountCents;
 }
 
+/** Windows a job works on at once: each claims, sends and records its own; the rate and the back-off are shared. */
+export const PARALLEL_WINDOWS = 3;
+
+/** What the windows of one job share. */
+interface Shared {
+  started: number;
+  /** No send starts before this time (a provider's throttling). */
+  until: number;
+  /** Windows in a row that met throttling. */
+  streak: number;
+  /** Rows the job's windows hold ('sending'). */
+  holding: number;
+  handedOver: boolean;
+}
+
 /** Works through a broadcast's pending rows until none is left, it is paused or cancelled. */
 export async function deliverBroadcast(deps: Deps, broadcastId: string): Promise<void> {
+  const shared: Shared = { started: Date.now(), until: 0, streak: 0, holding: 0, handedOver: false };
+  await Promise.all(Array.from({ length: PARALLEL_WINDOWS }, () => windows(deps, broadcastId, shared)));
+}
+
+async function windows(deps: Deps, broadcastId: string, shared: Shared): Promise<void> {
   const { db } = deps.database;
-  const started = Date.now();
-  let throttledWindows = 0;
   for (;;) {
     const b = await loadBroadcast(db, broadcastId);
     if (!b || b.status === "paused" || b.status === "done") return;
@@ -368,9 +386,16 @@ export async function deliverBroadcast(deps: Deps, broadcastId: string): Promise
         sql`update broadcasts set status = 'running' where id = ${b.id} and status = 'queued'`,
       );
     }
-    if (Date.now() - started > JOB_SECONDS * 1000) {
+    if (shared.handedOver) return;
+    if (Date.now() - shared.started > JOB_SECONDS * 1000) {
+      shared.handedOver = true;
       await deps.queue.enqueue("broadcast.deliver", { broadcastId: b.id });
       return;
+    }
+    const wait = shared.until - Date.now();
+    if (wait > 0) {
+      await sleep(wait);
+      continue;
     }
     const claimed = await rows<Claimed>(
       db,
@@ -400,6 +425,7 @@ export async function deliverBroadcast(deps: Deps, broadcastId: string): Promise
         await sleep(50);
         continue;
       }
+      if ((left?.sending ?? 0) <= shared.holding && shared.holding > 0) return; // the job's other windows finish
       if ((left?.sending ?? 0) === 0) {
         await db.transaction(async (tx) => {
           const [ended] = await rows<{ id: string }>(
@@ -420,17 +446,22 @@ export async function deliverBroadcast(deps: Deps, broadcastId: string): Promise
       return;
     }
     claimed.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
-    const outcomes = await sendWindow(deps, b, claimed);
-    await recordWindow(deps, b, outcomes);
-    const transient = outcomes.filter((o) => o.kind === "transient");
-    if (transient.length > 0) {
-      throttledWindows++;
-      const asked = Math.max(0, ...transient.map((o) => o.retryAfterMs ?? 0));
-      await sleep(
-        asked > 0 ? asked : Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (throttledWindows - 1)),
-      );
-    } else {
-      throttledWindows = 0;
+    shared.holding += claimed.length;
+    try {
+      const outcomes = await sendWindow(deps, b, claimed, shared);
+      await recordWindow(deps, b, outcomes);
+      const transient = outcomes.filter((o) => o.kind === "transient");
+      if (transient.length > 0) {
+        shared.streak++;
+        const asked = Math.max(0, ...transient.map((o) => o.retryAfterMs ?? 0));
+        const backoff =
+          asked > 0 ? asked : Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (shared.streak - 1));
+        shared.until = Math.max(shared.until, Date.now() + backoff);
+      } else if (outcomes.some((o) => o.kind === "sent")) {
+        shared.streak = 0;
+      }
+    } finally {
+      shared.holding -= claimed.length;
     }
   }
 }
@@ -480,7 +511,7 @@ async function targetOf(
  * Sends a window: each row's channel found, the window's sends taken from each channel's rate, then the rows
  * sent CONCURRENCY at a time; the first send that does not reach the provider stops the window.
  */
-async function sendWindow(deps: Deps, b: Broadcast, claimed: Claimed[]): Promise<Outcome[]> {
+async function sendWindow(deps: Deps, b: Broadcast, claimed: Claimed[], shared: Shared): Promise<Outcome[]> {
   const { db } = deps.database;
   const outcomes: Outcome[] = [];
   const work: { row: Claimed; target: Target | null }[] = [];
@@ -551,7 +582,7 @@ async function sendWindow(deps: Deps, b: Broadcast, claimed: Claimed[]): Promise
   let stopped = false;
   const lane = async () => {
     for (;;) {
-      if (stopped) return;
+      if (stopped || Date.now() < shared.until) return;
       const x = sendable[next++];
       if (!x) return;
       const o = await sendRow(deps, x.row, x.messageId, x.cost, loaded.get(x.messageId));
