@@ -22,7 +22,8 @@ import {
   templateBroadcast,
   uploadRecipients,
 } from "./broadcasts.fixtures";
-import { deliverBroadcast } from "./deliver";
+import { NOT_SENT_AFTER_RETRIES } from "./broadcasts.messages";
+import { deliverBroadcast, MAX_ATTEMPTS } from "./deliver";
 
 const PRICE = 3;
 let app: FastifyInstance;
@@ -227,6 +228,31 @@ describe("broadcast credit", () => {
     expect(await usage(t.companyId)).toBe(3 * PRICE);
     expect(await charged(id)).toBe(3 * PRICE);
     expect(await balance(t.owner.id)).toBe(1000 - 3 * PRICE);
+    expect(await reservationOf(id)).toMatchObject({ remaining: 0, status: "released" });
+  });
+
+  it("fails a row the provider would not take after the last attempt, with a clear remark, not charged", async () => {
+    const t = await tenant(1000);
+    const numbers = fresh(2);
+    lb.down.add(numbers[1]!);
+    const { id, upload } = await submit(t, numbers);
+    expect(upload.statusCode, upload.body).toBe(200);
+    // the row has used all its attempts but one (earlier tries met the same error)
+    await q("update broadcast_recipients set attempts = $2 where broadcast_id = $1 and mobile = $3", [
+      id,
+      MAX_ATTEMPTS - 1,
+      numbers[1],
+    ]);
+    await deliverBroadcast(app.deps, id);
+    expect(await statuses(id)).toEqual({ sent: 1, failed: 1 });
+    const report = (await get(`/social-chat/broadcast/${id}`, t.owner)).json();
+    expect(report.status).toBe("done");
+    expect(report.stats).toMatchObject({ total: 2, failed: 1 });
+    const failed = report.recipients.find((r: { delivery_status: string }) => r.delivery_status === "failed");
+    expect(failed.remark).toBe(NOT_SENT_AFTER_RETRIES(MAX_ATTEMPTS, "Service temporarily unavailable"));
+    expect(await usage(t.companyId)).toBe(PRICE);
+    expect(await charged(id)).toBe(PRICE);
+    expect(await balance(t.owner.id)).toBe(1000 - PRICE);
     expect(await reservationOf(id)).toMatchObject({ remaining: 0, status: "released" });
   });
 

@@ -31,6 +31,8 @@ export interface LoopbackWhatsapp {
   penalised: number;
   /** Numbers refused for good (131026, message undeliverable). */
   refuse: Set<string>;
+  /** Numbers whose messages meet a server error (HTTP 503), as when the provider is down. */
+  down: Set<string>;
   /** Throttles every message for `ms` from now. */
   penalty(ms: number): void;
   /** Called with the running count of message requests before each is answered. */
@@ -51,6 +53,7 @@ export async function loopbackWhatsapp(opts: { limit?: number } = {}): Promise<L
     overLimit: 0,
     penalised: 0,
     refuse: new Set(),
+    down: new Set(),
     penalty(ms) {
       penaltyUntil = Date.now() + ms;
     },
@@ -106,6 +109,9 @@ export async function loopbackWhatsapp(opts: { limit?: number } = {}): Promise<L
           return reply(400, throttle);
         }
         const to = String((JSON.parse(raw) as { to?: string }).to);
+        if (lb.down.has(to)) {
+          return reply(503, { error: { message: "Service temporarily unavailable", code: 2 } });
+        }
         if (lb.refuse.has(to)) {
           return reply(400, { error: { message: "(#131026) Message undeliverable", code: 131026 } });
         }
