@@ -530,6 +530,11 @@ async function sendWindow(deps: Deps, b: Broadcast, claimed: Claimed[], shared: 
   for (const [channelId, c] of perChannel) {
     await takeSendSlots(db, rateKey(channelId), broadcastRate(c.type), c.n);
   }
+  // Paused or cancelled while the window waited for its sends: nothing of it goes out.
+  const [now] = await rows<{ status: string }>(db, sql`select status from broadcasts where id = ${b.id}`);
+  if (now?.status !== "running") {
+    return [...outcomes, ...work.map((w) => ({ row: w.row, kind: "untried" as const }))];
+  }
   // The rows' chat messages, written in one transaction (a row claimed again keeps the one it has).
   const messages = new Map<string, { messageId: string; cost: number | null }>();
   const toWrite = work.filter((w) => !w.row.chat_message_id);
@@ -890,7 +895,10 @@ async function recordWindow(deps: Deps, b: Broadcast, outcomes: Outcome[]): Prom
     }
     if (untried.length > 0) {
       await tx.execute(
-        sql`update broadcast_recipients set status = 'pending', locked_at = null
+        sql`update broadcast_recipients
+               set status = case when (select status from broadcasts where id = ${b.id}) = 'cancelled'
+                                 then 'cancelled' else 'pending' end,
+                   locked_at = null
              where id = any(${pgArray(untried.map((o) => o.row.id))}::uuid[]) and status = 'sending'`,
       );
     }
