@@ -1,32 +1,35 @@
 /**
- * The `broadcast.deliver` worker: claims a broadcast's pending rows a window at a time (up to WINDOW rows, a tenth of a second of the channel's rate) while the
- * broadcast is running (`for update skip locked`, so workers never hold the same row; rows held longer than the
- * submit timeout, HERALD_SMS_SUBMIT_TIMEOUT, by a worker that died are claimed again), and sends each through the
- * chat: the subscriber (found or made on the broadcast's channel from the number), its room and an outbox chat
- * message are written, then the chat's own sender (modules/chat/deliver.ts) calls the channel's driver with the
- * message id as idempotency key. The inbox shows the message; receipts move the chat message's delivery status
- * (sent -> delivered -> read, failed), which the report reads through `chat_message_id`.
+ * The `broadcast.deliver` worker: a job works on PARALLEL_WINDOWS windows of a broadcast at once; each claims the
+ * next pending rows (up to WINDOW, a tenth of a second of the channel's rate) while the broadcast is running
+ * (`for update skip locked`, so workers never hold the same row; rows held longer than the submit timeout,
+ * HERALD_SMS_SUBMIT_TIMEOUT, by a worker that died are claimed again), and sends them through the chat: the
+ * subscribers (found or made on the broadcast's channel from the numbers), their rooms and outbox chat messages are
+ * written in one transaction, then each message goes to the channel's driver with the message id as idempotency
+ * key — the message the chat's sender (modules/chat/deliver.ts) builds; on a sandbox channel through that sender
+ * itself, which also simulates the receipts. The inbox shows the messages; receipts move a chat message's delivery
+ * status (sent -> delivered -> read, failed), which the report reads through `chat_message_id`.
  *
  * Governor: a window's sends are taken from its channel's rate before any of them starts (modules/sms/rate.ts,
  * one counter per channel shared by every worker of every process, by the database's clock; per channel type,
  * configurable with HERALD_BROADCAST_RATE_<TYPE>), then sent CONCURRENCY at a time. A provider's throttling
  * (WhatsApp 130429 and the other throttling codes, HTTP 429 or 5xx; Telegram's 429 with retry_after) or a network
- * error stops the window: no further row of it starts, the row goes back with one attempt more (failed with a
- * clear remark after MAX_ATTEMPTS), the rows not tried go back as they were, and the worker waits — the provider's
- * retry_after when it names one, else 1 s doubling per throttled window in a row (at most 30 s) — before the next
- * window. Pause and cancel are seen before each window (the claim takes rows only while the broadcast runs).
+ * error stops the job's sends: no further row starts, the row goes back with one attempt more (failed with a clear
+ * remark after MAX_ATTEMPTS), the rows not tried go back as they were, and the windows wait — the provider's
+ * retry_after when it names one, else 1 s doubling per throttled window in a row (at most 30 s). Pause and cancel
+ * are seen before each window and again once its sends are taken (the claim takes rows only while it runs).
  *
  * Credit (see broadcasts.service.ts for the reservation at submit): the rows a window got accepted are charged in
  * the window's outcome transaction, as one capture from the broadcast's reservation (a reservation that no longer
  * covers it — released by a cancel — is bypassed: the user's balance pays, and a message nobody can pay for is
- * recorded free). The chat message's `cost_cents` is what the message was charged, so charged = the sum over sent
- * messages. The reservation's rest is released when the broadcast is done or cancelled.
+ * recorded free). The chat message's `cost_cents` is what the message was charged (0 for one never accepted), so
+ * charged = the sum over sent messages. The reservation's rest is released when the broadcast is done or cancelled;
+ * a failure receipt after acceptance is refunded (broadcasts.service.ts, onBroadcastReceipt).
  *
- * Crash safety: a row is sent only while 'sending' and leaves that state in the transaction that charges it, so a
- * worker killed at any point leaves it 'pending' (never sent) or 'sending' (perhaps sent), claimed again after the
- * timeout with its chat message (the same idempotency key; a message already marked sent is not sent again). A
- * duplicate can only be a message the provider accepted in the moments before the kill (the accept window: at
- * most one window per worker), and it is charged once.
+ * Crash safety: a row is sent only while 'sending' and leaves that state in the transaction that records the
+ * message as sent and charges it, so a worker killed at any point leaves it 'pending' (never sent) or 'sending'
+ * (perhaps sent), claimed again after the timeout with its chat message (the same idempotency key; a message
+ * already recorded as sent is not sent again). A duplicate can only be a message the provider accepted in the
+ * moments before the kill (the accept window: at most the windows a worker had in flight), and it is charged once.
  */
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
@@ -155,9 +158,8 @@ type Outcome =
       costCents: number;
       /** The chat message was sent here: its status is written with the window (else it is written already). */
       room?: Loaded;
-      recorded?: boolean;
     }
-  | { row: Claimed; kind: "failed"; remark: string; room?: Loaded; messageId?: string; recorded?: boolean }
+  | { row: Claimed; kind: "failed"; remark: string; room?: Loaded; messageId?: string }
   /** Did not reach the provider (throttled, unreachable): tried again later. */
   | { row: Claimed; kind: "transient"; error: string; retryAfterMs: number | null }
   /** Not tried (the window stopped): back as it was. */
@@ -753,7 +755,7 @@ async function sendRow(
           retryAfterMs: d.retryAfterSeconds * 1000,
         };
       }
-      if (d.status === "failed") return { row: r, kind: "failed", remark: d.remark, recorded: true };
+      if (d.status === "failed") return { row: r, kind: "failed", remark: d.remark };
       if (d.status === "sent") {
         return {
           row: r,
@@ -761,7 +763,6 @@ async function sendRow(
           messageId,
           providerMessageId: d.providerMessageId,
           costCents,
-          recorded: true,
         };
       }
       return { row: r, kind: "failed", remark: CHANNEL_GONE };
