@@ -20,7 +20,7 @@ import {
   templateBroadcast,
   uploadRecipients,
 } from "./broadcasts.fixtures";
-import { PARALLEL_WINDOWS, WINDOW } from "./deliver";
+import { PARALLEL_WINDOWS, windowSize } from "./deliver";
 
 /**
  * Crash safety of broadcast delivery on PostgreSQL: a worker process sending a RECIPIENTS-row broadcast to a
@@ -28,7 +28,8 @@ import { PARALLEL_WINDOWS, WINDOW } from "./deliver";
  * moments, then started again, BROADCAST_CRASH_ROUNDS times (20 by default); then one runs to the end. Every
  * recipient got the message; more than once only for messages in flight at a kill (at most a window per kill);
  * every row is sent; charged = accepted messages x price, and the reservation's rest went back.
- * Size: 3,000 recipients by default (BROADCAST_CRASH_RECIPIENTS), so that 20 kills land while it is under way.
+ * Size: 5,000 recipients at 200/s by default (BROADCAST_CRASH_RECIPIENTS), so that the 20 kills land while it is
+ * under way.
  */
 const runDatabaseUrl = inject("databaseUrl");
 const onPostgres = Boolean(runDatabaseUrl);
@@ -40,13 +41,15 @@ const databaseUrl = onPostgres
       return u.toString();
     })()
   : "";
-const RECIPIENTS = Number(process.env.BROADCAST_CRASH_RECIPIENTS ?? 3000);
+const RECIPIENTS = Number(process.env.BROADCAST_CRASH_RECIPIENTS ?? 5000);
+/** The workers' rate: slow enough that the broadcast is still under way after the last kill. */
+const RATE = 200;
 const ROUNDS = Number(process.env.BROADCAST_CRASH_ROUNDS ?? 20);
 const PRICE = 2;
 const CREDIT = 10 * RECIPIENTS;
 const JWT_SECRET = "test-secret-test-secret-test-secret-0123456789";
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-const workerBundle = path.join(serverDir, `.broadcast-crash-worker-${process.pid}.mjs`);
+const workerBundle = path.join(serverDir, `.crash-worker-broadcast-${process.pid}.mjs`);
 
 let app: FastifyInstance;
 let database: Database | undefined;
@@ -106,7 +109,7 @@ function worker(broadcastId: string): ChildProcess {
       BROADCAST_ID: broadcastId,
       WHATSAPP_API_URL: lb.url,
       HERALD_JWT_SECRET: JWT_SECRET,
-      HERALD_BROADCAST_RATE_WHATSAPP: "100000",
+      HERALD_BROADCAST_RATE_WHATSAPP: String(RATE),
       HERALD_BROADCAST_PRICE_CENTS_WHATSAPP: String(PRICE),
       HERALD_SMS_SUBMIT_TIMEOUT: "1",
     },
@@ -166,7 +169,9 @@ describe.skipIf(!onPostgres)("broadcast worker crash safety (PostgreSQL)", () =>
       expect(code === null || code === 0, stderr).toBe(true);
       progress.push(lb.accepted.size);
     }
-    // the kills landed while the broadcast was under way (some recipients reached, others not yet)
+    // every round's worker was killed, while the broadcast was under way (some recipients reached, others not)
+    expect(kills).toBe(ROUNDS);
+    expect(progress[ROUNDS - 1]).toBeLessThan(RECIPIENTS);
     expect(
       progress.some((n) => n > 0 && n < RECIPIENTS),
       progress.join(","),
@@ -192,7 +197,7 @@ describe.skipIf(!onPostgres)("broadcast worker crash safety (PostgreSQL)", () =>
     // no recipient lost; more than once only for messages in flight at a kill (the worker's windows at most)
     expect(numbers.filter((m) => !lb.accepted.has(m))).toEqual([]);
     const duplicates = acceptedTotal() - RECIPIENTS;
-    expect(duplicates).toBeLessThanOrEqual(kills * PARALLEL_WINDOWS * WINDOW);
+    expect(duplicates).toBeLessThanOrEqual(kills * PARALLEL_WINDOWS * windowSize(RATE));
     // charged = accepted (each row's message once) x price; the reservation's rest went back
     const [usage] = await q<{ s: string }>(
       "select coalesce(sum(amount_cents), 0) as s from ledger_entries where company_id = $1 and account = 'usage'",

@@ -363,14 +363,14 @@ interface Shared {
   until: number;
   /** Windows in a row that met throttling. */
   streak: number;
-  /** Rows the job's windows hold ('sending'). */
-  holding: number;
+  /** Rows the job's windows hold ('sending'): never claimed again by another of them, however long they take. */
+  held: Set<string>;
   handedOver: boolean;
 }
 
 /** Works through a broadcast's pending rows until none is left, it is paused or cancelled. */
 export async function deliverBroadcast(deps: Deps, broadcastId: string): Promise<void> {
-  const shared: Shared = { started: Date.now(), until: 0, streak: 0, holding: 0, handedOver: false };
+  const shared: Shared = { started: Date.now(), until: 0, streak: 0, held: new Set(), handedOver: false };
   await Promise.all(Array.from({ length: PARALLEL_WINDOWS }, () => windows(deps, broadcastId, shared)));
 }
 
@@ -408,6 +408,7 @@ async function windows(deps: Deps, broadcastId: string, shared: Shared): Promise
                           or (status = 'sending'
                               and locked_at < now() - make_interval(secs => ${deps.config.sending.submitTimeoutSeconds})))
                      and exists (select 1 from broadcasts where id = ${b.id} and status in ('queued', 'running'))
+                     and id <> all(${pgArray([...shared.held])}::uuid[])
                    order by row
                    limit ${windowSize(b.channel_type ? broadcastRate(b.channel_type) : WINDOW * 10)}
                    for update skip locked) c
@@ -427,7 +428,7 @@ async function windows(deps: Deps, broadcastId: string, shared: Shared): Promise
         await sleep(50);
         continue;
       }
-      if ((left?.sending ?? 0) <= shared.holding && shared.holding > 0) return; // the job's other windows finish
+      if ((left?.sending ?? 0) <= shared.held.size && shared.held.size > 0) return; // the job's other windows finish
       if ((left?.sending ?? 0) === 0) {
         await db.transaction(async (tx) => {
           const [ended] = await rows<{ id: string }>(
@@ -448,7 +449,7 @@ async function windows(deps: Deps, broadcastId: string, shared: Shared): Promise
       return;
     }
     claimed.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
-    shared.holding += claimed.length;
+    for (const r of claimed) shared.held.add(r.id);
     try {
       const outcomes = await sendWindow(deps, b, claimed, shared);
       await recordWindow(deps, b, outcomes);
@@ -463,7 +464,7 @@ async function windows(deps: Deps, broadcastId: string, shared: Shared): Promise
         shared.streak = 0;
       }
     } finally {
-      shared.holding -= claimed.length;
+      for (const r of claimed) shared.held.delete(r.id);
     }
   }
 }
