@@ -1308,6 +1308,8 @@ export const broadcastRecipients = pgTable(
     remark: text("remark"),
     idempotencyKey: varchar("idempotency_key", { length: 200 }).notNull(),
     chatMessageId: uuid("chat_message_id"),
+    /** Sends that did not reach the provider (throttled or unreachable); the row fails after the worker's limit. */
+    attempts: integer("attempts").notNull().default(0),
     /** When a worker claimed the row (a row held past the claim timeout by a dead worker is claimed again). */
     lockedAt: timestamp("locked_at", { withTimezone: true }),
     /** When the receipts said delivered and read (the recipients export's times). */

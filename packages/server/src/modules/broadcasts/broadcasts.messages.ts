@@ -22,3 +22,8 @@ export const FILE_ALREADY_RECEIVED = "This broadcast already has its recipients.
 export const BROADCAST_ID_REQUIRED = "broadcastId is required before the file.";
 export const CANNOT_CHANGE = (status: string) => `The broadcast is ${status}.`;
 export const UNSUBSCRIBED = "Unsubscribed";
+/** A recipient the provider would not take after the worker's attempts (the last error follows). */
+export const NOT_SENT_AFTER_RETRIES = (attempts: number, error: string) =>
+  `Not sent: the provider did not accept the message after ${attempts} attempts (last error: ${error})`;
+export const SUBSCRIBER_NOT_FOUND = "Subscriber not found";
+export const CHANNEL_GONE = "The channel was deleted or disconnected";

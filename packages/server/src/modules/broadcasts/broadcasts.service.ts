@@ -12,13 +12,15 @@ import type { Deps } from "../../deps";
 import { BadRequest, Conflict, NotFound, Unprocessable } from "../../errors";
 import { publish } from "../../lib/events";
 import { type Actor, requireActor } from "../../plugins/actor";
-import { CAPABILITIES, type ChannelType } from "../../providers/channels";
+import { CAPABILITIES, type ChannelDriverKind, type ChannelType } from "../../providers/channels";
 import { campaignOptions } from "../campaigns/campaigns.service";
 import { visibleChannel } from "../channels/scope";
 import { type AttachmentRow, toAttachment } from "../chat/attachments";
 import { templateVariableCount } from "../chat/chat.service";
 import { rows } from "../contacts/contacts.service";
 import { columnPlan, fileRows, type SpooledFile } from "../contacts/import-file";
+import { refund } from "../credit/ledger";
+import { reserveForSend } from "../credit/spend";
 import { pgArray } from "../sms/recipients";
 import {
   BROADCAST_EXECUTED,
@@ -37,6 +39,7 @@ import {
   UNSUBSCRIBED,
   UPLOAD_MEDIA,
 } from "./broadcasts.messages";
+import { broadcastPriceCents, settleBroadcast } from "./deliver";
 import { broadcastPayloadMessage } from "./payload-rules";
 import { type CheckedRecipient, checkRecipients, type RawRecipient } from "./readiness";
 
@@ -161,6 +164,61 @@ export async function storeRecipients(
   return { ready, skipped };
 }
 
+/**
+ * Credit at submit, in the submitting transaction (after the rows are stored): the cost of the rows to send —
+ * each at the price of the channel it goes out on (`broadcastPriceCents`: a sandbox channel and a free type cost
+ * nothing) — is reserved from the submitting user's credit (user -> reserved) and the broadcast records the
+ * reservation and its channel's price. A balance that cannot cover it fails with the ledger's InsufficientCredit
+ * (422 "Credit cannot go below 0", as the SMS compose answers) and the transaction writes nothing. Free rows
+ * reserve nothing (no reservation).
+ */
+export async function reserveBroadcast(
+  tx: Tx,
+  deps: Deps,
+  actor: { companyId: string; userId: string },
+  broadcastId: string,
+  ready: number,
+): Promise<{ reservedCents: number }> {
+  if (ready === 0) return { reservedCents: 0 };
+  const [own] = await rows<{ driver: ChannelDriverKind; channel_type: ChannelType; method: string }>(
+    tx,
+    sql`select c.driver, c.channel_type, b.method from broadcasts b
+          left join channels c on c.id = b.channel_id and c.deleted_at is null
+         where b.id = ${broadcastId}`,
+  );
+  const price = own?.driver ? broadcastPriceCents(own.driver, own.channel_type) : 0;
+  let amount = price * ready;
+  if (own?.method === "contacts") {
+    // Chosen subscribers go out on their own channels.
+    const groups = await rows<{ driver: ChannelDriverKind; channel_type: ChannelType; n: number }>(
+      tx,
+      sql`select c.driver, c.channel_type, count(*)::int as n
+            from broadcast_recipients r
+            join subscribers s on s.id = r.subscriber_id
+            join channels c on c.id = s.channel_id
+           where r.broadcast_id = ${broadcastId} and r.status = 'pending'
+           group by c.driver, c.channel_type`,
+    );
+    amount = groups.reduce((sum, g) => sum + g.n * broadcastPriceCents(g.driver, g.channel_type), 0);
+  }
+  let reservationId: string | null = null;
+  if (amount > 0) {
+    const r = await reserveForSend(tx, deps.queue, {
+      companyId: actor.companyId,
+      userId: actor.userId,
+      amountCents: amount,
+      actorId: actor.userId,
+      reference: `broadcast:${broadcastId}`,
+      memo: "Broadcast",
+    });
+    reservationId = r.reservationId;
+  }
+  await tx.execute(
+    sql`update broadcasts set price_cents = ${price}, reservation_id = ${reservationId} where id = ${broadcastId}`,
+  );
+  return { reservedCents: amount };
+}
+
 /** The latest broadcast of each campaign that has one (campaigns' `broadcast_id` / `broadcast_name`). */
 export async function campaignBroadcasts(
   db: DbOrTx,
@@ -178,7 +236,10 @@ export async function campaignBroadcasts(
 
 /**
  * Receipts of broadcast messages (chat ingest): a failure marks the recipient row failed with the provider's
- * remark; every change tells open reports (event `broadcast`).
+ * remark. A message the provider had accepted (the row 'sent', so charged) is refunded as the SMS pipeline refunds
+ * a message rejected after acceptance: its cost goes back to the user who reserved it (usage -> user) and the
+ * message's cost becomes 0; a row still being recorded ('sending') is not charged at all (the worker finds it
+ * failed). Every change tells open reports (event `broadcast`).
  */
 export async function onBroadcastReceipt(
   tx: Tx,
@@ -187,14 +248,78 @@ export async function onBroadcastReceipt(
   remark: string | null,
 ): Promise<void> {
   const ids = pgArray(changed.map((c) => c.id));
+  if (status !== "failed") {
+    const touched = await rows<{ broadcast_id: string; company_id: string }>(
+      tx,
+      sql`select distinct broadcast_id, company_id from broadcast_recipients where chat_message_id = any(${ids}::uuid[])`,
+    );
+    for (const b of touched) {
+      await publish(tx, {
+        event: "broadcast",
+        companyId: b.company_id,
+        data: { broadcastId: b.broadcast_id },
+      });
+    }
+    return;
+  }
+  const failed = await rows<{
+    broadcast_id: string;
+    company_id: string;
+    was: string;
+    chat_message_id: string;
+  }>(
+    tx,
+    sql`with old as (
+          select id, status from broadcast_recipients
+           where chat_message_id = any(${ids}::uuid[]) and status in ('sent', 'sending')
+           for update)
+        update broadcast_recipients r set status = 'failed', remark = coalesce(${remark}, r.remark)
+          from old where r.id = old.id
+        returning r.broadcast_id, r.company_id, old.status as was, r.chat_message_id`,
+  );
+  const byBroadcast = new Map<string, typeof failed>();
+  for (const f of failed) byBroadcast.set(f.broadcast_id, [...(byBroadcast.get(f.broadcast_id) ?? []), f]);
+  for (const [broadcastId, list] of byBroadcast) {
+    const companyId = list[0]!.company_id;
+    const wasSent = list.filter((f) => f.was === "sent");
+    await tx.execute(
+      sql`update broadcasts set sent = sent - ${wasSent.length}, failed = failed + ${list.length}
+           where id = ${broadcastId}`,
+    );
+    const charged = await rows<{ id: string; cost_cents: number | string }>(
+      tx,
+      sql`update chat_messages m set cost_cents = 0
+            from (select id, cost_cents from chat_messages
+                   where id = any(${pgArray(wasSent.map((f) => f.chat_message_id))}::uuid[]) and cost_cents > 0
+                   for update) old
+           where m.id = old.id
+          returning m.id, old.cost_cents`,
+    );
+    const amount = charged.reduce((n, c) => n + Number(c.cost_cents), 0);
+    if (amount > 0) {
+      const [payer] = await rows<{ user_id: string | null }>(
+        tx,
+        sql`select coalesce(cr.user_id, b.created_by) as user_id from broadcasts b
+              left join credit_reservations cr on cr.id = b.reservation_id
+             where b.id = ${broadcastId}`,
+      );
+      if (payer?.user_id) {
+        await refund(tx, {
+          companyId,
+          userId: payer.user_id,
+          amountCents: amount,
+          reference: `broadcast:${broadcastId}`,
+          memo:
+            charged.length === 1 ? "Broadcast message failed" : `${charged.length} broadcast messages failed`,
+        });
+      }
+    }
+  }
   const touched = await rows<{ broadcast_id: string; company_id: string }>(
     tx,
-    status === "failed"
-      ? sql`update broadcast_recipients set status = 'failed', remark = coalesce(${remark}, remark)
-             where chat_message_id = any(${ids}::uuid[]) returning broadcast_id, company_id`
-      : sql`select broadcast_id, company_id from broadcast_recipients where chat_message_id = any(${ids}::uuid[])`,
+    sql`select distinct broadcast_id, company_id from broadcast_recipients where chat_message_id = any(${ids}::uuid[])`,
   );
-  for (const b of new Map(touched.map((t) => [t.broadcast_id, t])).values()) {
+  for (const b of touched) {
     await publish(tx, { event: "broadcast", companyId: b.company_id, data: { broadcastId: b.broadcast_id } });
   }
 }
@@ -416,7 +541,8 @@ export function broadcastsService(deps: Deps) {
           }
           return { ...r, subscriberId };
         });
-        await storeRecipients(tx as Tx, deps, { id, companyId: actor.companyId }, final);
+        const stored = await storeRecipients(tx as Tx, deps, { id, companyId: actor.companyId }, final);
+        await reserveBroadcast(tx as Tx, deps, actor, id, stored.ready);
         return { id, status: "executed" as const };
       });
       await changed(actor.companyId, result.id);
@@ -459,7 +585,14 @@ export function broadcastsService(deps: Deps) {
         const stored = await db.transaction(async (tx) => {
           const locked = await findBroadcast(tx, actor.companyId, broadcastId, true);
           if (locked.total > 0 || locked.status !== "queued") throw new Conflict(FILE_ALREADY_RECEIVED);
-          return storeRecipients(tx as Tx, deps, { id: b.id, companyId: actor.companyId }, checked);
+          const done = await storeRecipients(
+            tx as Tx,
+            deps,
+            { id: b.id, companyId: actor.companyId },
+            checked,
+          );
+          await reserveBroadcast(tx as Tx, deps, actor, b.id, done.ready);
+          return done;
         });
         await changed(actor.companyId, b.id);
         return {
@@ -618,10 +751,25 @@ export function broadcastsService(deps: Deps) {
         const next = action === "pause" ? "paused" : action === "resume" ? "running" : "cancelled";
         await tx.execute(sql`update broadcasts set status = ${next} where id = ${b.id}`);
         if (action === "cancel") {
+          // Rows not sent are cancelled (also those a dead worker held past the submit timeout), and what the
+          // reservation still holds goes back now; a message a worker is sending at this moment is charged
+          // from the user's balance when the provider accepts it (deliver.ts).
           await tx.execute(
             sql`update broadcast_recipients set status = 'cancelled'
-                 where broadcast_id = ${b.id} and status = 'pending'`,
+                 where broadcast_id = ${b.id}
+                   and (status = 'pending'
+                        or (status = 'sending' and chat_message_id is null
+                            and locked_at < now() - make_interval(secs => ${deps.config.sending.submitTimeoutSeconds})))`,
           );
+          const [r] = await rows<{ reservation_id: string | null }>(
+            tx,
+            sql`select reservation_id from broadcasts where id = ${b.id}`,
+          );
+          await settleBroadcast(tx as Tx, deps, {
+            id: b.id,
+            company_id: actor.companyId,
+            reservation_id: r?.reservation_id ?? null,
+          });
         }
         if (action === "resume") await deps.queue.enqueue("broadcast.deliver", { broadcastId: b.id }, { tx });
         return next;

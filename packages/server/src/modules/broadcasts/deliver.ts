@@ -1,44 +1,89 @@
 /**
- * The `broadcast.deliver` worker: claims a broadcast's pending rows a window at a time (`for update skip locked`,
- * so workers never hold the same row; rows held longer than CLAIM_TIMEOUT by a worker that died are claimed
- * again), and sends each through the chat: the subscriber (found or made on the broadcast's channel from the
- * number), its room and an outbox chat message are written (one transaction per window), then sent through the
- * channel's driver with the message id as idempotency key, as the chat's own sender does (modules/chat/deliver.ts:
- * the same driver message, a refusal marks the message failed, a sandbox channel's receipt comes at once). The
- * inbox shows the messages; receipts move a chat message's delivery status (sent -> delivered -> read, failed),
- * which the report reads through `chat_message_id`. A window's sends are taken from the channel's rate at once
- * (modules/sms/rate.ts, shared by all workers; per channel type, configurable with HERALD_BROADCAST_RATE_<TYPE>);
- * a window holds a tenth of a second's worth, and a fast channel's broadcast runs several windows at a time. A
- * provider error that is not a refusal (throttling, a network failure) puts the row and those not tried yet back
- * and retries the job later. Pause and cancel are seen between windows.
+ * The `broadcast.deliver` worker: a job works on PARALLEL_WINDOWS windows of a broadcast at once; each claims the
+ * next pending rows (up to WINDOW, a tenth of a second of the channel's rate) while the broadcast is running
+ * (`for update skip locked`, so workers never hold the same row; rows held longer than the submit timeout,
+ * HERALD_SMS_SUBMIT_TIMEOUT, by a worker that died are claimed again), and sends them through the chat: the
+ * subscribers (found or made on the broadcast's channel from the numbers), their rooms and outbox chat messages are
+ * written in one transaction, then each message goes to the channel's driver with the message id as idempotency
+ * key — the message the chat's sender (modules/chat/deliver.ts) builds; on a sandbox channel through that sender
+ * itself, which also simulates the receipts. The inbox shows the messages; receipts move a chat message's delivery
+ * status (sent -> delivered -> read, failed), which the report reads through `chat_message_id`.
+ *
+ * Governor: a window's sends are taken from its channel's rate before any of them starts (modules/sms/rate.ts,
+ * one counter per channel shared by every worker of every process, by the database's clock; per channel type,
+ * configurable with HERALD_BROADCAST_RATE_<TYPE>), then sent CONCURRENCY at a time. A provider's throttling
+ * (WhatsApp 130429 and the other throttling codes, HTTP 429 or 5xx; Telegram's 429 with retry_after) or a network
+ * error stops the job's sends: no further row starts, the row goes back with one attempt more (failed with a clear
+ * remark after MAX_ATTEMPTS), the rows not tried go back as they were, and the windows wait — the provider's
+ * retry_after when it names one, else 1 s doubling per throttled window in a row (at most 30 s). Pause and cancel
+ * are seen before each window and again once its sends are taken (the claim takes rows only while it runs).
+ *
+ * Credit (see broadcasts.service.ts for the reservation at submit): the rows a window got accepted are charged in
+ * the window's outcome transaction, as one capture from the broadcast's reservation (a reservation that no longer
+ * covers it — released by a cancel — is bypassed: the user's balance pays, and a message nobody can pay for is
+ * recorded free). The chat message's `cost_cents` is what the message was charged (0 for one never accepted), so
+ * charged = the sum over sent messages. The reservation's rest is released when the broadcast is done or cancelled;
+ * a failure receipt after acceptance is refunded (broadcasts.service.ts, onBroadcastReceipt).
+ *
+ * Crash safety: a row is sent only while 'sending' and leaves that state in the transaction that records the
+ * message as sent and charges it, so a worker killed at any point leaves it 'pending' (never sent) or 'sending'
+ * (perhaps sent), claimed again after the timeout with its chat message (the same idempotency key; a message
+ * already recorded as sent is not sent again). A duplicate can only be a message the provider accepted in the
+ * moments before the kill (the accept window: at most the windows a worker had in flight), and it is charged once.
  */
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { DbOrTx, Tx } from "../../db/client";
 import type { Deps } from "../../deps";
-import { EVENTS_CHANNEL, publish } from "../../lib/events";
-import { CAPABILITIES, ChannelRejected, type ChannelType } from "../../providers/channels";
+import { EVENTS_CHANNEL, publish, publishRoom } from "../../lib/events";
+import {
+  CAPABILITIES,
+  type ChannelDriver,
+  type ChannelDriverKind,
+  ChannelRejected,
+  type ChannelType,
+  type OutboundMessage,
+} from "../../providers/channels";
 import { TelegramRetry } from "../../providers/channels/telegram";
 import { channelRuntime } from "../channels/channels.service";
 import { type AttachmentRow, toAttachment } from "../chat/attachments";
-import { CONNECTOR_UNAVAILABLE, OUTSIDE_WINDOW } from "../chat/chat.messages";
-import { attachmentSizes, type OutboxRow, outboundMessage } from "../chat/deliver";
-import { forwardCondition, runStatusHooks } from "../chat/ingest";
+import { OUTSIDE_WINDOW } from "../chat/chat.messages";
+import { chatPriceCents } from "../chat/chat.service";
+import {
+  attachmentSizes,
+  type ChatDelivery,
+  deliverChatMessage,
+  type OutboxRow,
+  outboundMessage,
+} from "../chat/deliver";
+import { statusLog } from "../chat/ingest";
 import { rows } from "../contacts/contacts.service";
+import { InsufficientCredit } from "../credit/ledger";
+import { captureSend, chargeNow, releaseSend } from "../credit/spend";
 import { takeSendSlots } from "../sms/rate";
 import { pgArray } from "../sms/recipients";
+import { CHANNEL_GONE, NOT_SENT_AFTER_RETRIES, SUBSCRIBER_NOT_FOUND } from "./broadcasts.messages";
 
-/** Rows per window at most (a window is a tenth of the channel's rate, at least one row). */
-const WINDOW = 500;
-/** Windows in progress at a time for a channel this fast or faster (each its own claim). */
-const PARALLEL_FROM_RATE = 1000;
-const PARALLEL_WINDOWS = 4;
-/** Sends in flight per window. */
-const CONCURRENCY = 8;
-const CLAIM_TIMEOUT_SECONDS = 300;
-const RETRY_AFTER_SECONDS = 5;
+/** Rows per claim, rate take and outcome transaction (at most; see windowSize). */
+export const WINDOW = 50;
+
+/**
+ * A window holds at most a tenth of a second's sends of the broadcast's channel, so a window's sends, taken from
+ * the rate at once, start together and never spill a whole second's worth into the next one.
+ */
+export const windowSize = (perSecond: number) => Math.max(1, Math.min(WINDOW, Math.ceil(perSecond / 10)));
+/** Sends in flight per worker. */
+export const CONCURRENCY = 16;
+/** Sends of one row that did not reach the provider before it fails. */
+export const MAX_ATTEMPTS = 8;
+/** A job hands over to a new one after this long (long broadcasts never outlive the queue's job expiry). */
+const JOB_SECONDS = 120;
+const FIRST_BACKOFF_MS = 1000;
+const MAX_BACKOFF_MS = 30_000;
 const DAY_MS = 24 * 3600_000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Messages per second per channel (documented provider limits; overridable per type). */
 const DEFAULT_RATE: Partial<Record<ChannelType, number>> = {
@@ -47,9 +92,23 @@ const DEFAULT_RATE: Partial<Record<ChannelType, number>> = {
   "FACEBOOK MESSENGER": 40,
 };
 
+const envName = (type: ChannelType) => type.replace(/ /g, "_");
+
 export function broadcastRate(type: ChannelType): number {
-  const env = Number(process.env[`HERALD_BROADCAST_RATE_${type.replace(/ /g, "_")}`]);
+  const env = Number(process.env[`HERALD_BROADCAST_RATE_${envName(type)}`]);
   return Number.isFinite(env) && env > 0 ? env : (DEFAULT_RATE[type] ?? 20);
+}
+
+/**
+ * What one broadcast message costs the company, in cents: nothing on a sandbox channel; on a provider channel
+ * the type's price (`chatPriceCents`, the chat's own rule: 0 for every type unless set), overridable per type with
+ * HERALD_BROADCAST_PRICE_CENTS_<TYPE>. A free message is recorded with cost 0 and reserves nothing.
+ */
+export function broadcastPriceCents(driver: ChannelDriverKind, type: ChannelType): number {
+  if (driver === "sandbox") return 0;
+  const raw = process.env[`HERALD_BROADCAST_PRICE_CENTS_${envName(type)}`];
+  const n = Number(raw);
+  return raw && Number.isSafeInteger(n) && n >= 0 ? n : chatPriceCents(driver, type);
 }
 
 /** The channel's key in the shared rate table (sms_rate_slots.provider holds 20 characters). */
@@ -59,12 +118,12 @@ export function rateKey(channelId: string): string {
 
 interface Claimed {
   id: string;
-  row: number;
   company_id: string;
   mobile: string;
   name: string;
   subscriber_id: string | null;
   variables: string[] | null;
+  attempts: number;
   /** Set when a worker that died had written the chat message already (it is sent, not written again). */
   chat_message_id: string | null;
 }
@@ -75,554 +134,799 @@ interface Broadcast {
   status: string;
   type: "live" | "template";
   channel_id: string | null;
+  channel_type: ChannelType | null;
+  channel_driver: ChannelDriverKind | null;
   text: string | null;
   template_variables: { header?: string[]; body?: string[] } | null;
   template_components: unknown;
   template_metadata: Record<string, unknown> | null;
   created_by: string | null;
+  price_cents: number | string;
+  reservation_id: string | null;
   /** A live broadcast's attachment (sent with or without text). */
   attachment: AttachmentRow | null;
 }
 
-type Loaded = Broadcast & { channel_type: ChannelType | null };
-
-/** Where a written row's message went. */
-interface Written {
-  messageId: string;
-  subscriberId: string;
+/** The channel a row goes out on and what a message there costs. */
+interface Target {
   channelId: string;
+  type: ChannelType;
+  price: number;
 }
 
-/** Room and message events of written messages, one `pg_notify` each, in one statement. */
-async function notifyAll(tx: DbOrTx, events: object[]): Promise<void> {
-  if (events.length === 0) return;
-  await tx.execute(
-    sql`select pg_notify(${EVENTS_CHANNEL}, e) from unnest(${pgArray(events.map((e) => JSON.stringify(e)))}::text[]) e`,
-  );
-}
+/** What became of one claimed row. */
+type Outcome =
+  | {
+      row: Claimed;
+      kind: "sent";
+      messageId: string;
+      providerMessageId: string | null;
+      costCents: number;
+      /** The chat message was sent here: its status is written with the window (else it is written already). */
+      room?: Loaded;
+    }
+  | { row: Claimed; kind: "failed"; remark: string; room?: Loaded; messageId?: string }
+  /** Did not reach the provider (throttled, unreachable): tried again later. */
+  | { row: Claimed; kind: "transient"; error: string; retryAfterMs: number | null }
+  /** Not tried (the window stopped): back as it was. */
+  | { row: Claimed; kind: "untried" };
 
-/**
- * The chat outbox messages of a window's rows, in the caller's transaction (subscribers and rooms made when
- * missing); a row maps to null when it cannot be reached (its subscriber is gone, or no channel to make one on).
- */
-async function writeChatMessages(
+/** The chat outbox message of one recipient (subscriber and room made when missing); null when unreachable. */
+async function writeChatMessage(
   deps: Deps,
   tx: Tx,
   b: Broadcast,
-  list: Claimed[],
-): Promise<Map<string, Written | null>> {
-  const out = new Map<string, Written | null>();
-  if (list.length === 0) return out;
-  // Chosen subscribers: on their own channel.
-  const chosen = [...new Set(list.flatMap((r) => (r.subscriber_id ? [r.subscriber_id] : [])))];
-  const channelOf = new Map<string, string>();
-  if (chosen.length > 0) {
-    const found = await rows<{ id: string; channel_id: string }>(
+  r: Claimed,
+  costCents: number,
+): Promise<{ messageId: string; subscriberId: string; channelId: string } | null> {
+  let subscriberId = r.subscriber_id;
+  let channelId = b.channel_id;
+  if (subscriberId) {
+    const [s] = await rows<{ channel_id: string }>(
       tx,
-      sql`select id, channel_id from subscribers
-           where id = any(${pgArray(chosen)}::uuid[]) and company_id = ${b.company_id}`,
+      sql`select channel_id from subscribers where id = ${subscriberId} and company_id = ${b.company_id}`,
     );
-    for (const s of found) channelOf.set(s.id, s.channel_id);
-  }
-  // Numbers: their subscriber on the broadcast's channel, found or made.
-  const byNumber = new Map<string, string>();
-  const names = new Map<string, string>();
-  if (b.channel_id) {
-    for (const r of list)
-      if (!r.subscriber_id && !names.has(r.mobile)) names.set(r.mobile, r.name || r.mobile);
-  }
-  if (names.size > 0) {
-    const mobiles = [...names.keys()].sort();
-    const made = await rows<{ id: string; platform_id: string }>(
+    if (!s) return null;
+    channelId = s.channel_id;
+  } else {
+    if (!channelId) return null;
+    const [s] = await rows<{ id: string }>(
       tx,
       sql`insert into subscribers (id, company_id, channel_id, platform_id, name, mobile)
-          select v.id, ${b.company_id}, ${b.channel_id}, v.mobile, v.name, v.mobile
-            from unnest(${pgArray(mobiles.map(() => uuidv7()))}::uuid[], ${pgArray(mobiles)}::text[],
-                        ${pgArray(mobiles.map((m) => names.get(m)!))}::text[]) as v(id, mobile, name)
+          values (${uuidv7()}, ${b.company_id}, ${channelId}, ${r.mobile}, ${r.name || r.mobile}, ${r.mobile})
           on conflict (channel_id, platform_id) do update set mobile = coalesce(subscribers.mobile, excluded.mobile)
-          returning id, platform_id`,
+          returning id`,
     );
-    for (const s of made) byNumber.set(s.platform_id, s.id);
+    subscriberId = s!.id;
   }
   const at = new Date();
+  const id = uuidv7();
   const template = b.type === "template";
-  const written: (Written & { row: Claimed; variables: string })[] = [];
-  for (const r of list) {
-    const subscriberId = r.subscriber_id ?? (b.channel_id ? byNumber.get(r.mobile) : undefined);
-    const channelId = r.subscriber_id ? channelOf.get(r.subscriber_id) : b.channel_id;
-    if (!subscriberId || !channelId) {
-      out.set(r.id, null);
-      continue;
-    }
-    const variables = template
-      ? JSON.stringify({
-          header: b.template_variables?.header ?? [],
-          body: r.variables ?? b.template_variables?.body ?? [],
-        })
-      : "";
-    const w = { messageId: uuidv7(), subscriberId, channelId };
-    out.set(r.id, w);
-    written.push({ ...w, row: r, variables });
-  }
-  if (written.length === 0) return out;
+  const variables = template
+    ? { header: b.template_variables?.header ?? [], body: r.variables ?? b.template_variables?.body ?? [] }
+    : null;
   await tx.execute(
     sql`insert into chat_messages (id, company_id, subscriber_id, channel_id, type, text, attachments, message_status,
                                    sent_by, cost_cents, whatsapp_template_components, whatsapp_template_variables,
                                    whatsapp_template_metadata, created_at)
-        select v.id, ${b.company_id}, v.subscriber_id, v.channel_id, 'outbox', ${template ? null : b.text},
-               ${JSON.stringify(!template && b.attachment ? [toAttachment(deps, b.attachment)] : [])}::jsonb, 'no',
-               ${b.created_by}, 0, ${template ? JSON.stringify(b.template_components) : null}::jsonb,
-               nullif(v.variables, '')::jsonb, ${template ? JSON.stringify(b.template_metadata) : null}::jsonb, ${at}
-          from unnest(${pgArray(written.map((w) => w.messageId))}::uuid[],
-                      ${pgArray(written.map((w) => w.subscriberId))}::uuid[],
-                      ${pgArray(written.map((w) => w.channelId))}::uuid[],
-                      ${pgArray(written.map((w) => w.variables))}::text[]) as v(id, subscriber_id, channel_id, variables)`,
+        values (${id}, ${b.company_id}, ${subscriberId}, ${channelId}, 'outbox', ${template ? null : b.text},
+                ${JSON.stringify(!template && b.attachment ? [toAttachment(deps, b.attachment)] : [])}::jsonb, 'no',
+                ${b.created_by}, ${costCents}, ${template ? JSON.stringify(b.template_components) : null}::jsonb,
+                ${variables ? JSON.stringify(variables) : null}::jsonb,
+                ${template ? JSON.stringify(b.template_metadata) : null}::jsonb, ${at})`,
   );
   const preview = template ? String(b.template_metadata?.name ?? "") : b.text;
-  const rooms = new Map<string, string>();
-  for (const w of written) rooms.set(w.subscriberId, w.channelId);
-  const roomIds = [...rooms.keys()].sort();
-  const made = await rows<{ subscriber_id: string; inserted: boolean }>(
+  const made = await rows<{ subscriber_id: string }>(
     tx,
     sql`insert into chat_rooms (subscriber_id, company_id, channel_id, status, unread_count, last_message_at,
                                 last_message_text)
-        select v.subscriber_id, ${b.company_id}, v.channel_id, 'open', 0, ${at}, ${preview}
-          from unnest(${pgArray(roomIds)}::uuid[], ${pgArray(roomIds.map((s) => rooms.get(s)!))}::uuid[])
-               as v(subscriber_id, channel_id)
+        values (${subscriberId}, ${b.company_id}, ${channelId}, 'open', 0, ${at}, ${preview})
         on conflict (subscriber_id) do update
           set last_message_at = greatest(chat_rooms.last_message_at, excluded.last_message_at),
               last_message_text = excluded.last_message_text, updated_at = now()
         returning subscriber_id, (xmax = 0) as inserted`,
   );
-  const opened = made.filter((m) => m.inserted).map((m) => m.subscriber_id);
-  if (opened.length > 0) {
-    // the rooms' status log: opened (as `statusLog` writes it)
+  if ((made[0] as { inserted?: boolean } | undefined)?.inserted) {
+    await statusLog(tx, { companyId: b.company_id, subscriberId, status: "open", at });
+  }
+  await tx.execute(sql`update broadcast_recipients set chat_message_id = ${id} where id = ${r.id}`);
+  await publishRoom(tx, { companyId: b.company_id, channelId: channelId!, subscriberId }, id);
+  return { messageId: id, subscriberId, channelId: channelId! };
+}
+
+/**
+ * The chat messages of rows addressed by number on the broadcast's channel, in a few statements for the whole
+ * window (the same rows as writeChatMessage writes one by one): subscribers found or made, outbox messages, rooms
+ * opened or moved up (a new room's 'open' log), the rows pointed at their messages, the inbox told. Answers the
+ * message id of each row.
+ */
+async function writeNumbers(tx: Tx, deps: Deps, b: Broadcast, list: Claimed[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (list.length === 0 || !b.channel_id) return out;
+  const channelId = b.channel_id;
+  const firstByNumber = new Map<string, Claimed>();
+  for (const r of list) if (!firstByNumber.has(r.mobile)) firstByNumber.set(r.mobile, r);
+  const subs = await rows<{ id: string; platform_id: string }>(
+    tx,
+    sql`insert into subscribers (id, company_id, channel_id, platform_id, name, mobile)
+        select v.id, ${b.company_id}, ${channelId}, v.mobile, v.name, v.mobile
+          from jsonb_to_recordset(${JSON.stringify(
+            [...firstByNumber.values()].map((r) => ({
+              id: uuidv7(),
+              mobile: r.mobile,
+              name: r.name || r.mobile,
+            })),
+          )}::jsonb) as v(id uuid, mobile text, name text)
+        on conflict (channel_id, platform_id) do update set mobile = coalesce(subscribers.mobile, excluded.mobile)
+        returning id, platform_id`,
+  );
+  const subscriberOf = new Map(subs.map((x) => [x.platform_id, x.id]));
+  const at = new Date();
+  const template = b.type === "template";
+  const attachments = JSON.stringify(!template && b.attachment ? [toAttachment(deps, b.attachment)] : []);
+  const made = list.flatMap((r) => {
+    const subscriberId = subscriberOf.get(r.mobile);
+    if (!subscriberId) return [];
+    const variables = template
+      ? { header: b.template_variables?.header ?? [], body: r.variables ?? b.template_variables?.body ?? [] }
+      : null;
+    return [{ row: r.id, id: uuidv7(), subscriber: subscriberId, variables }];
+  });
+  if (made.length === 0) return out;
+  await tx.execute(
+    sql`insert into chat_messages (id, company_id, subscriber_id, channel_id, type, text, attachments, message_status,
+                                   sent_by, cost_cents, whatsapp_template_components, whatsapp_template_variables,
+                                   whatsapp_template_metadata, created_at)
+        select v.id, ${b.company_id}, v.subscriber, ${channelId}, 'outbox', ${template ? null : b.text},
+               ${attachments}::jsonb, 'no', ${b.created_by}, ${Number(b.price_cents)},
+               ${template ? JSON.stringify(b.template_components) : null}::jsonb, v.variables,
+               ${template ? JSON.stringify(b.template_metadata) : null}::jsonb, ${at}
+          from jsonb_to_recordset(${JSON.stringify(made)}::jsonb) as v(id uuid, subscriber uuid, variables jsonb)`,
+  );
+  const preview = template ? String(b.template_metadata?.name ?? "") : b.text;
+  const rooms = [...new Set(made.map((m) => m.subscriber))];
+  const opened = await rows<{ subscriber_id: string; inserted: boolean }>(
+    tx,
+    sql`insert into chat_rooms (subscriber_id, company_id, channel_id, status, unread_count, last_message_at,
+                                last_message_text)
+        select s, ${b.company_id}, ${channelId}, 'open', 0, ${at}, ${preview}
+          from unnest(${pgArray(rooms)}::uuid[]) as s
+        on conflict (subscriber_id) do update
+          set last_message_at = greatest(chat_rooms.last_message_at, excluded.last_message_at),
+              last_message_text = excluded.last_message_text, updated_at = now()
+        returning subscriber_id, (xmax = 0) as inserted`,
+  );
+  const fresh = opened.filter((o) => o.inserted).map((o) => o.subscriber_id);
+  if (fresh.length > 0) {
     await tx.execute(
-      sql`insert into chat_room_status_logs (id, company_id, subscriber_id, status, assign_by_id, assign_by,
-                                             assign_to_id, assign_to, created_at)
-          select v.id, ${b.company_id}, v.subscriber_id, 'open', null, null, null, null, ${at}
-            from unnest(${pgArray(opened.map(() => uuidv7()))}::uuid[], ${pgArray(opened)}::uuid[])
-                 as v(id, subscriber_id)`,
+      sql`insert into chat_room_status_logs (id, company_id, subscriber_id, status, created_at)
+          select v.id, ${b.company_id}, v.subscriber, 'open', ${at}
+            from jsonb_to_recordset(${JSON.stringify(
+              fresh.map((subscriber) => ({ id: uuidv7(), subscriber })),
+            )}::jsonb) as v(id uuid, subscriber uuid)`,
     );
   }
-  const rids = pgArray(written.map((w) => w.row.id));
   await tx.execute(
-    sql`update broadcast_recipients r set chat_message_id = v.mid
-          from unnest(${rids}::uuid[], ${pgArray(written.map((w) => w.messageId))}::uuid[]) as v(rid, mid)
-         where r.id = any(${rids}::uuid[]) and r.id = v.rid`,
+    sql`update broadcast_recipients r set chat_message_id = v.id
+          from jsonb_to_recordset(${JSON.stringify(made)}::jsonb) as v(row uuid, id uuid)
+         where r.id = v.row`,
   );
-  await notifyAll(
-    tx,
-    written.flatMap((w) => {
-      const base = { companyId: b.company_id, channelId: w.channelId };
-      return [
-        { ...base, event: "room", data: { subscriberId: w.subscriberId } },
-        { ...base, event: "message", data: { subscriberId: w.subscriberId, messageId: w.messageId } },
-      ];
-    }),
-  );
+  const events = made.flatMap((m) => {
+    const base = { companyId: b.company_id, channelId };
+    return [
+      JSON.stringify({ ...base, event: "room", data: { subscriberId: m.subscriber } }),
+      JSON.stringify({ ...base, event: "message", data: { subscriberId: m.subscriber, messageId: m.id } }),
+    ];
+  });
+  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, e) from unnest(${pgArray(events)}::text[]) as e`);
+  for (const m of made) out.set(m.row, m.id);
   return out;
 }
 
-async function loadBroadcast(db: DbOrTx, broadcastId: string): Promise<Loaded | undefined> {
-  const [b] = await rows<Loaded>(
+async function loadBroadcast(db: DbOrTx, broadcastId: string): Promise<Broadcast | undefined> {
+  const [b] = await rows<Broadcast>(
     db,
-    sql`select b.id, b.company_id, b.status, b.type, b.channel_id, b.text, b.template_variables,
-               b.template_components, b.template_metadata, b.created_by, c.channel_type,
+    sql`select b.id, b.company_id, b.status, b.type, b.channel_id, c.channel_type, c.driver as channel_driver,
+               b.text, b.template_variables, b.template_components, b.template_metadata, b.created_by,
+               b.price_cents, b.reservation_id,
                case when a.id is null then null
                     else json_build_object('id', a.id, 'company_id', a.company_id, 'kind', a.kind, 'mime', a.mime,
                                            'name', a.name, 'size_bytes', a.size_bytes, 'storage_key', a.storage_key)
                end as attachment
-          from broadcasts b left join channels c on c.id = b.channel_id
+          from broadcasts b left join channels c on c.id = b.channel_id and c.deleted_at is null
           left join attachments a on a.id = b.attachment_id
          where b.id = ${broadcastId}`,
   );
   return b;
 }
 
-const stopped = (b: Loaded | undefined) =>
-  !b || b.status === "paused" || b.status === "cancelled" || b.status === "done";
-
-/** Works through a broadcast's pending rows until none is left, it is paused or cancelled, or a send must wait. */
-export async function deliverBroadcast(deps: Deps, broadcastId: string): Promise<void> {
-  const { db } = deps.database;
-  const first = await loadBroadcast(db, broadcastId);
-  if (stopped(first)) return;
-  const rate = first!.channel_type ? broadcastRate(first!.channel_type) : (DEFAULT_RATE.WHATSAPP ?? 20);
-  const window = Math.max(1, Math.min(WINDOW, Math.floor(rate / 10)));
-  const state = { stop: false };
-  const runs = await Promise.allSettled(
-    Array.from({ length: rate >= PARALLEL_FROM_RATE ? PARALLEL_WINDOWS : 1 }, () =>
-      windows(deps, broadcastId, window, state),
-    ),
-  );
-  const failed = runs.find((r) => r.status === "rejected");
-  if (failed) throw (failed as PromiseRejectedResult).reason;
-  if (state.stop) return;
-  // Nothing left to claim.
-  const [left] = await rows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from broadcast_recipients where broadcast_id = ${broadcastId} and status = 'sending'`,
-  );
-  if ((left?.n ?? 0) === 0) {
-    const [b] = await rows<{ company_id: string }>(
-      db,
-      sql`update broadcasts set status = 'done' where id = ${broadcastId} and status = 'running'
-          returning company_id`,
-    );
-    await publish(db, {
-      event: "broadcast",
-      companyId: b?.company_id ?? first!.company_id,
-      data: { broadcastId },
-    });
-  } else {
-    // rows another worker holds: looked at again once a dead worker's claim would have expired
-    await deps.queue.enqueue(
-      "broadcast.deliver",
-      { broadcastId },
-      { startAfterSeconds: CLAIM_TIMEOUT_SECONDS + 1 },
-    );
-  }
+/**
+ * A broadcast that is over (done, or cancelled with no row still being sent) gives back what its reservation
+ * still holds. Harmless when called again (a second release answers 0).
+ */
+export async function settleBroadcast(
+  tx: Tx,
+  deps: Deps,
+  b: { id: string; company_id: string; reservation_id: string | null },
+): Promise<number> {
+  if (!b.reservation_id) return 0;
+  const m = await releaseSend(tx, deps.queue, {
+    companyId: b.company_id,
+    reservationId: b.reservation_id,
+    reference: `broadcast:${b.id}`,
+    memo: "Broadcast finished",
+  });
+  return m.amountCents;
 }
 
-/** Claims and sends windows of rows until none is left or the job must stop (`state.stop`, shared). */
-async function windows(deps: Deps, broadcastId: string, size: number, state: { stop: boolean }) {
+/** Windows a job works on at once: each claims, sends and records its own; the rate and the back-off are shared. */
+export const PARALLEL_WINDOWS = 3;
+
+/** What the windows of one job share. */
+interface Shared {
+  started: number;
+  /** No send starts before this time (a provider's throttling). */
+  until: number;
+  /** Windows in a row that met throttling. */
+  streak: number;
+  /** Rows the job's windows hold ('sending'): never claimed again by another of them, however long they take. */
+  held: Set<string>;
+  handedOver: boolean;
+}
+
+/** Works through a broadcast's pending rows until none is left, it is paused or cancelled. */
+export async function deliverBroadcast(deps: Deps, broadcastId: string): Promise<void> {
+  const shared: Shared = { started: Date.now(), until: 0, streak: 0, held: new Set(), handedOver: false };
+  await Promise.all(Array.from({ length: PARALLEL_WINDOWS }, () => windows(deps, broadcastId, shared)));
+}
+
+async function windows(deps: Deps, broadcastId: string, shared: Shared): Promise<void> {
   const { db } = deps.database;
-  while (!state.stop) {
+  for (;;) {
     const b = await loadBroadcast(db, broadcastId);
-    if (stopped(b)) {
-      state.stop = true;
+    if (!b || b.status === "paused" || b.status === "done") return;
+    if (b.status === "cancelled") {
+      await db.transaction((tx) => settleBroadcast(tx as Tx, deps, b));
       return;
     }
-    if (b!.status === "queued") {
+    if (b.status === "queued") {
       await db.execute(
-        sql`update broadcasts set status = 'running' where id = ${b!.id} and status = 'queued'`,
+        sql`update broadcasts set status = 'running' where id = ${b.id} and status = 'queued'`,
       );
+    }
+    if (shared.handedOver) return;
+    if (Date.now() - shared.started > JOB_SECONDS * 1000) {
+      shared.handedOver = true;
+      await deps.queue.enqueue("broadcast.deliver", { broadcastId: b.id });
+      return;
+    }
+    const wait = shared.until - Date.now();
+    if (wait > 0) {
+      await sleep(wait);
+      continue;
     }
     const claimed = await rows<Claimed>(
       db,
       sql`update broadcast_recipients r set status = 'sending', locked_at = now()
             from (select id from broadcast_recipients
-                   where broadcast_id = ${b!.id} and status in ('pending', 'sending')
+                   where broadcast_id = ${b.id}
+                     and status in ('pending', 'sending') -- the due index (broadcast_recipients_due_idx)
                      and (status = 'pending'
-                          or (status = 'sending' and locked_at < now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS})))
+                          or (status = 'sending'
+                              and locked_at < now() - make_interval(secs => ${deps.config.sending.submitTimeoutSeconds})))
+                     and exists (select 1 from broadcasts where id = ${b.id} and status in ('queued', 'running'))
+                     and id <> all(${pgArray([...shared.held])}::uuid[])
                    order by row
-                   limit ${size}
+                   limit ${windowSize(b.channel_type ? broadcastRate(b.channel_type) : WINDOW * 10)}
                    for update skip locked) c
            where r.id = c.id
-          returning r.id, r.row, r.company_id, r.mobile, r.name, r.subscriber_id, r.variables, r.chat_message_id`,
+          returning r.id, r.company_id, r.mobile, r.name, r.subscriber_id, r.variables, r.attempts,
+                    r.chat_message_id`,
     );
-    if (claimed.length === 0) return;
-    claimed.sort((x, y) => x.row - y.row);
-    try {
-      if (await sendWindow(deps, b!, claimed)) {
-        state.stop = true;
-        return;
-      }
-    } catch (err) {
-      // an unexpected error: the rows not done go back for the job's retry
-      state.stop = true;
-      await db.execute(
-        sql`update broadcast_recipients set status = 'pending'
-             where id in (select unnest(${pgArray(claimed.map((x) => x.id))}::uuid[])) and status = 'sending'`,
+    if (claimed.length === 0) {
+      const [left] = await rows<{ sending: number; pending: number }>(
+        db,
+        sql`select count(*) filter (where status = 'sending')::int as sending,
+                   count(*) filter (where status = 'pending')::int as pending
+              from broadcast_recipients where broadcast_id = ${b.id} and status in ('sending', 'pending')`,
       );
-      throw err;
-    }
-    await publish(db, { event: "broadcast", companyId: b!.company_id, data: { broadcastId: b!.id } });
-  }
-}
-
-/** Rows that end failed with a remark (counted on the broadcast). */
-async function failRows(db: DbOrTx, broadcastId: string, ids: string[], remark: string) {
-  if (ids.length === 0) return;
-  await db.execute(
-    sql`update broadcast_recipients set status = 'failed', remark = ${remark}
-         where id in (select unnest(${pgArray(ids)}::uuid[]))`,
-  );
-  await db.execute(sql`update broadcasts set failed = failed + ${ids.length} where id = ${broadcastId}`);
-}
-
-/** Puts rows still being sent back to pending (cancelled when the broadcast was cancelled). */
-async function putBack(db: DbOrTx, ids: string[], cancelled = false) {
-  if (ids.length === 0) return;
-  await db.execute(
-    sql`update broadcast_recipients set status = ${cancelled ? "cancelled" : "pending"}
-         where id in (select unnest(${pgArray(ids)}::uuid[])) and status = 'sending'`,
-  );
-}
-
-/** Sends a claimed window; true when the job must stop (paused, cancelled, or waiting after a provider error). */
-async function sendWindow(deps: Deps, b: Loaded, claimed: Claimed[]): Promise<boolean> {
-  const { db } = deps.database;
-  const [now] = await rows<{ status: string }>(db, sql`select status from broadcasts where id = ${b.id}`);
-  if (now?.status !== "running") {
-    // paused or cancelled: the rows not sent go back (cancel marks them cancelled)
-    await putBack(
-      db,
-      claimed.map((x) => x.id),
-      (now?.status ?? "cancelled") === "cancelled",
-    );
-    return true;
-  }
-  // The channel each row goes out on: the chosen subscriber's, or the broadcast's.
-  const look = claimed.filter((r) => !r.chat_message_id && (r.subscriber_id || b.type === "live"));
-  const byId = new Map<string, Found>();
-  const byNumber = new Map<string, Found>();
-  type Found = {
-    id: string;
-    platform_id: string;
-    channel_id: string;
-    channel_type: ChannelType;
-    last_inbound_at: Date | string | null;
-  };
-  if (look.length > 0) {
-    const ids = look.flatMap((r) => (r.subscriber_id ? [r.subscriber_id] : []));
-    const numbers = b.channel_id ? look.flatMap((r) => (r.subscriber_id ? [] : [r.mobile])) : [];
-    const found = await rows<Found>(
-      db,
-      sql`select s.id, s.platform_id, s.channel_id, c.channel_type, cr.last_inbound_at
-            from subscribers s join channels c on c.id = s.channel_id
-            left join chat_rooms cr on cr.subscriber_id = s.id
-           where s.company_id = ${b.company_id}
-             and (s.id = any(${pgArray(ids)}::uuid[])
-                  or (s.channel_id = ${b.channel_id} and s.platform_id = any(${pgArray(numbers)}::text[])))`,
-    );
-    for (const s of found) {
-      byId.set(s.id, s);
-      if (s.channel_id === b.channel_id) byNumber.set(s.platform_id, s);
-    }
-  }
-  const lookSet = new Set(look.map((r) => r.id));
-  const outside: string[] = [];
-  const go: { r: Claimed; channel: { id: string; type: ChannelType } | null }[] = [];
-  for (const r of claimed) {
-    let channel = b.channel_id && b.channel_type ? { id: b.channel_id, type: b.channel_type } : null;
-    if (lookSet.has(r.id)) {
-      const s = r.subscriber_id ? byId.get(r.subscriber_id) : byNumber.get(r.mobile);
-      if (s) channel = { id: s.channel_id, type: s.channel_type };
-      // A live (free-form) message reaches a subscriber only within 24 hours of their last message.
-      const type = s?.channel_type ?? b.channel_type;
-      const last = s?.last_inbound_at ? new Date(s.last_inbound_at).getTime() : 0;
-      if (b.type === "live" && type && CAPABILITIES[type].window24h && Date.now() - last > DAY_MS) {
-        outside.push(r.id);
+      if ((left?.pending ?? 0) > 0) {
+        // paused or cancelled meanwhile (seen at the top), or another worker is claiming them
+        await sleep(50);
         continue;
       }
+      if ((left?.sending ?? 0) <= shared.held.size && shared.held.size > 0) return; // the job's other windows finish
+      if ((left?.sending ?? 0) === 0) {
+        await db.transaction(async (tx) => {
+          const [ended] = await rows<{ id: string }>(
+            tx,
+            sql`update broadcasts set status = 'done' where id = ${b.id} and status = 'running' returning id`,
+          );
+          if (ended) await settleBroadcast(tx as Tx, deps, b);
+        });
+        await publish(db, { event: "broadcast", companyId: b.company_id, data: { broadcastId: b.id } });
+      } else {
+        // rows another worker holds: looked at again once a dead worker's claim would have expired
+        await deps.queue.enqueue(
+          "broadcast.deliver",
+          { broadcastId: b.id },
+          { startAfterSeconds: deps.config.sending.submitTimeoutSeconds + 1 },
+        );
+      }
+      return;
     }
-    go.push({ r, channel });
+    claimed.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+    for (const r of claimed) shared.held.add(r.id);
+    try {
+      const outcomes = await sendWindow(deps, b, claimed, shared);
+      await recordWindow(deps, b, outcomes);
+      const transient = outcomes.filter((o) => o.kind === "transient");
+      if (transient.length > 0) {
+        shared.streak++;
+        const asked = Math.max(0, ...transient.map((o) => o.retryAfterMs ?? 0));
+        const backoff =
+          asked > 0 ? asked : Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (shared.streak - 1));
+        shared.until = Math.max(shared.until, Date.now() + backoff);
+      } else if (outcomes.some((o) => o.kind === "sent")) {
+        shared.streak = 0;
+      }
+    } finally {
+      for (const r of claimed) shared.held.delete(r.id);
+    }
   }
-  await failRows(db, b.id, outside, OUTSIDE_WINDOW);
-  if (go.length === 0) return false;
-  // The window's sends from each channel's rate, at once.
-  const perChannel = new Map<string, { type: ChannelType; n: number }>();
-  for (const { channel } of go) {
-    if (!channel) continue;
-    const c = perChannel.get(channel.id) ?? { type: channel.type, n: 0 };
-    c.n++;
-    perChannel.set(channel.id, c);
-  }
-  for (const [id, c] of perChannel) await takeSendSlots(db, rateKey(id), broadcastRate(c.type), c.n);
-  const fresh = go.filter((g) => !g.r.chat_message_id).map((g) => g.r);
-  const written =
-    fresh.length > 0
-      ? await db.transaction((tx) => writeChatMessages(deps, tx as Tx, b, fresh))
-      : new Map<string, Written | null>();
-  const unreachable = fresh.filter((r) => written.get(r.id) === null).map((r) => r.id);
-  await failRows(db, b.id, unreachable, "Subscriber not found");
-  const sending = go.flatMap(({ r }) => {
-    const messageId = r.chat_message_id ?? written.get(r.id)?.messageId;
-    return messageId ? [{ r, messageId }] : [];
-  });
-  const { tried, retry } = await sendMessages(deps, sending);
-  if (tried.length > 0) {
-    const rids = pgArray(tried.map((t) => t.r.id));
-    const done = await rows<{ status: string }>(
-      db,
-      sql`update broadcast_recipients r
-             set status = case when m.message_status = 'failed' then 'failed' else 'sent' end,
-                 provider_message_id = m.provider_message_id, remark = m.remark
-            from unnest(${rids}::uuid[], ${pgArray(tried.map((t) => t.messageId))}::uuid[]) as v(rid, mid)
-            left join chat_messages m on m.id = v.mid
-           where r.id = any(${rids}::uuid[]) and r.id = v.rid
-          returning r.status`,
-    );
-    const failed = done.filter((d) => d.status === "failed").length;
-    await db.execute(
-      sql`update broadcasts set sent = sent + ${done.length - failed}, failed = failed + ${failed}
-           where id = ${b.id}`,
-    );
-  }
-  if (retry.length === 0) return false;
-  // Throttled or unreachable: the messages stay unsent ('no'); these rows (their chat messages kept, sent as
-  // they are on the next claim) go back and the job comes again after a pause.
-  await putBack(
-    db,
-    retry.map((t) => t.r.id),
+}
+
+/** The channel a row goes out on, or its final outcome when it cannot be sent (outside the 24-hour window). */
+async function targetOf(
+  deps: Deps,
+  b: Broadcast,
+  r: Claimed,
+): Promise<{ target: Target | null } | { outcome: Outcome }> {
+  const own: Target | null =
+    b.channel_id && b.channel_type
+      ? { channelId: b.channel_id, type: b.channel_type, price: Number(b.price_cents) }
+      : null;
+  if (r.chat_message_id || !(r.subscriber_id || b.type === "live")) return { target: own };
+  const [s] = await rows<{
+    channel_id: string;
+    channel_type: ChannelType;
+    driver: ChannelDriverKind;
+    last_inbound_at: Date | string | null;
+  }>(
+    deps.database.db,
+    sql`select s.channel_id, c.channel_type, c.driver, cr.last_inbound_at
+          from subscribers s join channels c on c.id = s.channel_id
+          left join chat_rooms cr on cr.subscriber_id = s.id
+         where s.company_id = ${b.company_id}
+           and ${r.subscriber_id ? sql`s.id = ${r.subscriber_id}` : sql`s.channel_id = ${b.channel_id} and s.platform_id = ${r.mobile}`}`,
   );
-  await deps.queue.enqueue(
-    "broadcast.deliver",
-    { broadcastId: b.id },
-    { startAfterSeconds: RETRY_AFTER_SECONDS },
-  );
-  return true;
+  // A live (free-form) message reaches a subscriber only within 24 hours of their last message.
+  const type = s?.channel_type ?? b.channel_type;
+  const last = s?.last_inbound_at ? new Date(s.last_inbound_at).getTime() : 0;
+  if (b.type === "live" && type && CAPABILITIES[type].window24h && Date.now() - last > DAY_MS) {
+    return { outcome: { row: r, kind: "failed", remark: OUTSIDE_WINDOW } };
+  }
+  if (!s) return { target: own };
+  if (own && s.channel_id === own.channelId) return { target: own };
+  return {
+    target: {
+      channelId: s.channel_id,
+      type: s.channel_type,
+      price: broadcastPriceCents(s.driver, s.channel_type),
+    },
+  };
 }
 
 /**
- * Sends stored outbox messages through their channels' drivers, CONCURRENCY at a time, as `deliverChatMessage`
- * does for one: a message already sent or failed (or whose channel is gone) is left as it is, a refusal marks it
- * failed, Telegram's named wait queues it as a `chat.send` job; the sent ones are marked in one statement, and a
- * sandbox channel's receipt (delivered) is applied to them at once. After the first other error nothing more is
- * tried: that row and those not tried are answered in `retry`.
+ * Sends a window: each row's channel found, the window's sends taken from each channel's rate, then the rows
+ * sent CONCURRENCY at a time; the first send that does not reach the provider stops the window.
  */
-async function sendMessages<T extends { messageId: string }>(
-  deps: Deps,
-  list: T[],
-): Promise<{ tried: T[]; retry: T[] }> {
+async function sendWindow(deps: Deps, b: Broadcast, claimed: Claimed[], shared: Shared): Promise<Outcome[]> {
   const { db } = deps.database;
-  if (list.length === 0) return { tried: [], retry: [] };
-  const found = await rows<OutboxRow>(
-    db,
-    sql`select m.id, m.text, m.attachments, m.subscriber_id, s.platform_id, c.id as channel_id, c.company_id, c.channel_type, c.driver, c.credentials,
-               m.whatsapp_template_metadata, m.whatsapp_template_variables
-          from chat_messages m join subscribers s on s.id = m.subscriber_id join channels c on c.id = m.channel_id
-         where m.id = any(${pgArray(list.map((x) => x.messageId))}::uuid[]) and m.type = 'outbox'
-           and m.message_status = 'no' and c.deleted_at is null`,
+  const outcomes: Outcome[] = [];
+  const work: { row: Claimed; target: Target | null }[] = [];
+  const found = await Promise.all(claimed.map((r) => targetOf(deps, b, r)));
+  found.forEach((f, i) => {
+    if ("outcome" in f) outcomes.push(f.outcome);
+    else work.push({ row: claimed[i]!, target: f.target });
+  });
+  const perChannel = new Map<string, { type: ChannelType; n: number }>();
+  for (const w of work) {
+    if (!w.target) continue;
+    const c = perChannel.get(w.target.channelId) ?? { type: w.target.type, n: 0 };
+    c.n++;
+    perChannel.set(w.target.channelId, c);
+  }
+  for (const [channelId, c] of perChannel) {
+    await takeSendSlots(db, rateKey(channelId), broadcastRate(c.type), c.n);
+  }
+  // Paused or cancelled while the window waited for its sends: nothing of it goes out.
+  const [now] = await rows<{ status: string }>(db, sql`select status from broadcasts where id = ${b.id}`);
+  if (now?.status !== "running") {
+    return [...outcomes, ...work.map((w) => ({ row: w.row, kind: "untried" as const }))];
+  }
+  // The rows' chat messages, written in one transaction (a row claimed again keeps the one it has).
+  const messages = new Map<string, { messageId: string; cost: number | null }>();
+  const toWrite = work.filter((w) => !w.row.chat_message_id);
+  try {
+    if (toWrite.length > 0) {
+      await db.transaction(async (tx) => {
+        // Numbers on the broadcast's channel in a few statements; chosen subscribers one by one.
+        const byNumber = toWrite.filter((w) => !w.row.subscriber_id && b.channel_id);
+        for (const [rowId, messageId] of await writeNumbers(
+          tx as Tx,
+          deps,
+          b,
+          byNumber.map((w) => w.row),
+        )) {
+          messages.set(rowId, { messageId, cost: Number(b.price_cents) });
+        }
+        for (const w of toWrite) {
+          if (!w.row.subscriber_id && b.channel_id) continue;
+          const price = w.target?.price ?? 0;
+          const written = await writeChatMessage(deps, tx as Tx, b, w.row, price);
+          if (written) messages.set(w.row.id, { messageId: written.messageId, cost: price });
+        }
+      });
+    }
+  } catch (err) {
+    // nothing written: the whole window is tried again
+    return [
+      ...outcomes.map((o) => ({ row: o.row, kind: "untried" as const })),
+      ...work.map((w) => ({
+        row: w.row,
+        kind: "transient" as const,
+        error: errorText(err),
+        retryAfterMs: null,
+      })),
+    ];
+  }
+  const sendable: { row: Claimed; messageId: string; cost: number | null }[] = [];
+  for (const w of work) {
+    const m = w.row.chat_message_id
+      ? { messageId: w.row.chat_message_id, cost: null }
+      : (messages.get(w.row.id) ?? null);
+    if (!m) outcomes.push({ row: w.row, kind: "failed", remark: SUBSCRIBER_NOT_FOUND });
+    else sendable.push({ row: w.row, ...m });
+  }
+  const loaded = await loadMessages(
+    deps,
+    sendable.map((x) => x.messageId),
   );
-  const byId = new Map(found.map((m) => [m.id, m]));
+  let next = 0;
+  let stopped = false;
+  const lane = async () => {
+    for (;;) {
+      if (stopped || Date.now() < shared.until) return;
+      const x = sendable[next++];
+      if (!x) return;
+      const o = await sendRow(deps, x.row, x.messageId, x.cost, loaded.get(x.messageId));
+      if (o.kind === "transient") stopped = true;
+      outcomes.push(o);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, sendable.length) }, lane));
+  for (const x of sendable.slice(next)) outcomes.push({ row: x.row, kind: "untried" });
+  return outcomes;
+}
+
+/** An outbox message as its channel's driver receives it, with the driver. */
+interface Loaded {
+  status: string;
+  providerMessageId: string | null;
+  remark: string | null;
+  costCents: number;
+  channelId: string;
+  subscriberId: string;
+  driver: ChannelDriver | undefined;
+  kind: ChannelDriverKind;
+  context: Parameters<ChannelDriver["send"]>[0];
+  message: OutboundMessage;
+}
+
+/**
+ * The window's chat messages with what their drivers need (one query; one driver per channel): the same message
+ * the chat's sender (modules/chat/deliver.ts) builds.
+ */
+async function loadMessages(deps: Deps, ids: string[]): Promise<Map<string, Loaded>> {
+  const out = new Map<string, Loaded>();
+  if (ids.length === 0) return out;
+  const found = await rows<
+    OutboxRow & {
+      message_status: string;
+      provider_message_id: string | null;
+      remark: string | null;
+      cost_cents: number | string;
+    }
+  >(
+    deps.database.db,
+    sql`select m.id, m.message_status, m.provider_message_id, m.remark, m.cost_cents, m.text, m.attachments,
+               m.subscriber_id, s.platform_id, c.id as channel_id, c.company_id, c.channel_type, c.driver,
+               c.credentials, m.whatsapp_template_metadata, m.whatsapp_template_variables
+          from chat_messages m join subscribers s on s.id = m.subscriber_id
+          join channels c on c.id = m.channel_id and c.deleted_at is null
+         where m.id = any(${pgArray(ids)}::uuid[]) and m.type = 'outbox'`,
+  );
   const runtimes = new Map<string, ReturnType<typeof channelRuntime>>();
-  const runtime = (m: OutboxRow) => {
-    let r = runtimes.get(m.channel_id);
-    if (!r) {
-      r = channelRuntime(deps, {
+  // A broadcast's messages share its files: their sizes (Viber needs them) are looked up once.
+  const first = found[0];
+  const sizes = first
+    ? await attachmentSizes(deps.database.db, first.company_id, first.attachments ?? [])
+    : new Map<string, number>();
+  for (const m of found) {
+    let rt = runtimes.get(m.channel_id);
+    if (!rt) {
+      rt = channelRuntime(deps, {
         id: m.channel_id,
         company_id: m.company_id,
         channel_type: m.channel_type,
         driver: m.driver,
         credentials: m.credentials,
       });
-      runtimes.set(m.channel_id, r);
+      runtimes.set(m.channel_id, rt);
     }
-    return r;
-  };
-  const messageEvent = (m: OutboxRow) => ({
-    event: "message",
-    companyId: m.company_id,
-    channelId: m.channel_id,
-    data: { subscriberId: m.subscriber_id, messageId: m.id },
-  });
-  const fail = async (m: OutboxRow, remark: string) => {
-    await db.execute(
-      sql`update chat_messages set message_status = 'failed', delivery_status = 'failed', remark = ${remark}
-           where id = ${m.id} and message_status = 'no'`,
-    );
-    await publish(db, messageEvent(m) as Parameters<typeof publish>[1]);
-  };
-  const tried: T[] = [];
-  const retry: T[] = [];
-  const sent: { m: OutboxRow; providerMessageId: string; sandbox: boolean }[] = [];
-  let halted = false;
-  let next = 0;
-  // Every message of a broadcast carries the broadcast's files: their sizes are looked up once per window.
-  const first = byId.values().next().value;
-  const sizes = first
-    ? await attachmentSizes(deps.database.db, first.company_id, first.attachments ?? [])
-    : new Map<string, number>();
-  const one = async () => {
-    for (;;) {
-      const x = list[next++];
-      if (!x) return;
-      if (halted) {
-        retry.push(x);
-        continue;
-      }
-      const m = byId.get(x.messageId);
-      if (!m) {
-        tried.push(x); // already sent or failed, or its channel is gone
-        continue;
-      }
-      const { driver, context } = runtime(m);
-      if (!driver) {
-        await fail(m, CONNECTOR_UNAVAILABLE);
-        tried.push(x);
-        continue;
-      }
-      try {
-        const { providerMessageId } = await driver.send(context, outboundMessage(deps, m, sizes));
-        sent.push({ m, providerMessageId, sandbox: driver.kind === "sandbox" });
-        tried.push(x);
-      } catch (err) {
-        if (err instanceof ChannelRejected) {
-          await fail(m, err.message);
-          tried.push(x);
-        } else if (err instanceof TelegramRetry && err.retryAfterSeconds) {
-          await deps.queue.enqueue(
-            "chat.send",
-            { messageId: m.id },
-            { startAfterSeconds: err.retryAfterSeconds },
-          );
-          tried.push(x);
-        } else {
-          halted = true;
-          retry.push(x);
-        }
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, list.length) }, one));
-  // Sent through a provider: marked sent (the provider's receipts follow on its webhook).
-  const byProvider = sent.filter((s) => !s.sandbox);
-  if (byProvider.length > 0) {
-    const ids = pgArray(byProvider.map((s) => s.m.id));
-    await db.execute(
-      sql`update chat_messages m
-             set message_status = 'yes', provider_message_id = v.pid,
-                 delivery_status = coalesce(m.delivery_status, 'sent')
-            from unnest(${ids}::uuid[], ${pgArray(byProvider.map((s) => s.providerMessageId))}::text[]) as v(id, pid)
-           where m.id = any(${ids}::uuid[]) and m.id = v.id and m.message_status = 'no'`,
-    );
-    await notifyAll(
-      db,
-      byProvider.map((s) => messageEvent(s.m)),
-    );
-  }
-  // Sent through the sandbox: marked sent and its receipt (delivered, at once) applied in the same statement, as
-  // `applyStatus` applies a receipt (the message's event, the receipt hooks).
-  const sandbox = sent.filter((s) => s.sandbox);
-  if (sandbox.length > 0) {
-    await db.transaction(async (tx) => {
-      const ids = pgArray(sandbox.map((s) => s.m.id));
-      const updated = await rows<{
-        id: string;
-        subscriber_id: string;
-        company_id: string;
-        channel_id: string;
-        delivery_status: string | null;
-      }>(
-        tx,
-        sql`update chat_messages m
-               set message_status = 'yes', provider_message_id = v.pid,
-                   delivery_status = case when ${forwardCondition("delivered")} then 'delivered'
-                                          else m.delivery_status end
-              from unnest(${ids}::uuid[], ${pgArray(sandbox.map((s) => s.providerMessageId))}::text[]) as v(id, pid)
-             where m.id = any(${ids}::uuid[]) and m.id = v.id and m.message_status = 'no'
-            returning m.id, m.subscriber_id, m.company_id, m.channel_id, m.delivery_status`,
-      );
-      await notifyAll(
-        tx,
-        updated.map((c) => ({
-          event: "message",
-          companyId: c.company_id,
-          channelId: c.channel_id,
-          data: { subscriberId: c.subscriber_id, messageId: c.id },
-        })),
-      );
-      const changed = updated.filter((c) => c.delivery_status === "delivered");
-      if (changed.length === 0) return;
-      await tx.execute(
-        sql`update sms_messages set status = 'delivered', delivered_st = 'delivered', delivered_at = now()
-             where id = any(${pgArray(changed.map((c) => c.id))}::uuid[]) and status = 'accepted'`,
-      );
-      await runStatusHooks(tx as Tx, changed, "delivered", null);
+    out.set(m.id, {
+      status: m.message_status,
+      providerMessageId: m.provider_message_id,
+      remark: m.remark,
+      costCents: Number(m.cost_cents),
+      channelId: m.channel_id,
+      subscriberId: m.subscriber_id,
+      driver: rt.driver,
+      kind: m.driver,
+      context: rt.context,
+      message: outboundMessage(deps, m, sizes),
     });
   }
-  return { tried, retry };
+  return out;
+}
+
+/**
+ * Sends one row's chat message. A provider channel's driver is called here and the outcome recorded with the
+ * window (recordWindow); a sandbox channel's message goes through the chat's sender, which also simulates its
+ * receipts. A message already sent or failed (a row claimed again) is not sent again. Never throws.
+ */
+async function sendRow(
+  deps: Deps,
+  r: Claimed,
+  messageId: string,
+  cost: number | null,
+  m: Loaded | undefined,
+): Promise<Outcome> {
+  try {
+    if (!m) return { row: r, kind: "failed", remark: CHANNEL_GONE };
+    if (m.status === "yes") {
+      return {
+        row: r,
+        kind: "sent",
+        messageId,
+        providerMessageId: m.providerMessageId,
+        costCents: m.costCents,
+      };
+    }
+    if (m.status === "failed") return { row: r, kind: "failed", remark: m.remark ?? CHANNEL_GONE };
+    const costCents = cost ?? m.costCents;
+    if (m.kind === "sandbox" || !m.driver) {
+      let d: ChatDelivery;
+      try {
+        d = await deliverChatMessage(deps, messageId, { requeue: false });
+      } catch (err) {
+        return { row: r, kind: "transient", error: errorText(err), retryAfterMs: null };
+      }
+      if (d.status === "deferred") {
+        return {
+          row: r,
+          kind: "transient",
+          error: `Throttled by the provider (retry after ${d.retryAfterSeconds} s)`,
+          retryAfterMs: d.retryAfterSeconds * 1000,
+        };
+      }
+      if (d.status === "failed") return { row: r, kind: "failed", remark: d.remark };
+      if (d.status === "sent") {
+        return {
+          row: r,
+          kind: "sent",
+          messageId,
+          providerMessageId: d.providerMessageId,
+          costCents,
+        };
+      }
+      return { row: r, kind: "failed", remark: CHANNEL_GONE };
+    }
+    try {
+      const { providerMessageId } = await m.driver.send(m.context, m.message);
+      return { row: r, kind: "sent", messageId, providerMessageId, costCents, room: m };
+    } catch (err) {
+      if (err instanceof ChannelRejected)
+        return { row: r, kind: "failed", remark: err.message, room: m, messageId };
+      if (err instanceof TelegramRetry && err.retryAfterSeconds) {
+        return {
+          row: r,
+          kind: "transient",
+          error: `Throttled by the provider (retry after ${err.retryAfterSeconds} s)`,
+          retryAfterMs: err.retryAfterSeconds * 1000,
+        };
+      }
+      // Throttled or unreachable: the message stays unsent ('no'), sent as is on the row's next claim.
+      return { row: r, kind: "transient", error: errorText(err), retryAfterMs: null };
+    }
+  } catch (err) {
+    return { row: r, kind: "transient", error: errorText(err), retryAfterMs: null };
+  }
+}
+
+const errorText = (err: unknown) => String((err as Error)?.message ?? err).slice(0, 300);
+
+/**
+ * A window's outcomes in one transaction: sent and failed rows (only while still 'sending': a row another worker
+ * finished is counted and charged once), rows to retry (failed after MAX_ATTEMPTS), rows not tried back as they
+ * were, the broadcast's counts, and the accepted messages' cost charged.
+ */
+async function recordWindow(deps: Deps, b: Broadcast, outcomes: Outcome[]): Promise<void> {
+  const sent = outcomes.flatMap((o) => (o.kind === "sent" ? [o] : []));
+  const failed = outcomes.flatMap((o) => (o.kind === "failed" ? [o] : []));
+  const transient = outcomes.flatMap((o) => (o.kind === "transient" ? [o] : []));
+  const untried = outcomes.flatMap((o) => (o.kind === "untried" ? [o] : []));
+  await deps.database.db.transaction(async (tx) => {
+    // Messages sent here: their status, as the chat's sender writes it, and their inbox events.
+    const sentHere = sent.filter((o) => o.room);
+    const failedHere = failed.filter((o) => o.room && o.messageId);
+    if (sentHere.length > 0) {
+      await tx.execute(
+        sql`update chat_messages m set message_status = 'yes', provider_message_id = v.pid,
+                   delivery_status = coalesce(m.delivery_status, 'sent')
+              from jsonb_to_recordset(${JSON.stringify(
+                sentHere.map((o) => ({ id: o.messageId, pid: o.providerMessageId })),
+              )}::jsonb) as v(id uuid, pid text)
+             where m.id = v.id and m.message_status = 'no'`,
+      );
+    }
+    if (failedHere.length > 0) {
+      await tx.execute(
+        sql`update chat_messages m set message_status = 'failed', delivery_status = 'failed', remark = v.remark
+              from jsonb_to_recordset(${JSON.stringify(
+                failedHere.map((o) => ({ id: o.messageId, remark: o.remark })),
+              )}::jsonb) as v(id uuid, remark text)
+             where m.id = v.id and m.message_status = 'no'`,
+      );
+    }
+    const events = [...sentHere, ...failedHere].map((o) =>
+      JSON.stringify({
+        event: "message",
+        companyId: b.company_id,
+        channelId: o.room!.channelId,
+        data: { subscriberId: o.room!.subscriberId, messageId: o.messageId },
+      }),
+    );
+    if (events.length > 0) {
+      await tx.execute(
+        sql`select pg_notify(${EVENTS_CHANNEL}, e) from unnest(${pgArray(events)}::text[]) as e`,
+      );
+    }
+    const done = sent.length
+      ? await rows<{ message_id: string; cost: number | string }>(
+          tx,
+          sql`update broadcast_recipients r set status = 'sent', provider_message_id = v.pid, remark = null,
+                     locked_at = null
+                from jsonb_to_recordset(${JSON.stringify(
+                  sent.map((o) => ({
+                    id: o.row.id,
+                    pid: o.providerMessageId,
+                    cost: o.costCents,
+                    mid: o.messageId,
+                  })),
+                )}::jsonb) as v(id uuid, pid text, cost bigint, mid uuid)
+               where r.id = v.id and r.status = 'sending'
+              returning v.mid::text as message_id, v.cost`,
+        )
+      : [];
+    let failures = 0;
+    if (failed.length > 0) {
+      const f = await rows<{ id: string }>(
+        tx,
+        sql`update broadcast_recipients r set status = 'failed', remark = v.remark, locked_at = null
+              from jsonb_to_recordset(${JSON.stringify(
+                failed.map((o) => ({ id: o.row.id, remark: o.remark })),
+              )}::jsonb) as v(id uuid, remark text)
+             where r.id = v.id and r.status = 'sending'
+            returning r.id`,
+      );
+      failures += f.length;
+    }
+    if (transient.length > 0) {
+      const t = await rows<{ status: string }>(
+        tx,
+        sql`update broadcast_recipients r
+               set attempts = r.attempts + 1, locked_at = null,
+                   status = case when r.attempts + 1 >= ${MAX_ATTEMPTS} then 'failed' else 'pending' end,
+                   remark = case when r.attempts + 1 >= ${MAX_ATTEMPTS} then v.remark else r.remark end
+              from jsonb_to_recordset(${JSON.stringify(
+                transient.map((o) => ({
+                  id: o.row.id,
+                  remark: NOT_SENT_AFTER_RETRIES(MAX_ATTEMPTS, o.error),
+                })),
+              )}::jsonb) as v(id uuid, remark text)
+             where r.id = v.id and r.status = 'sending'
+            returning r.status`,
+      );
+      failures += t.filter((x) => x.status === "failed").length;
+    }
+    if (failures > 0) {
+      // A message that was never accepted costs nothing.
+      await tx.execute(
+        sql`update chat_messages m set cost_cents = 0 from broadcast_recipients r
+             where r.id = any(${pgArray([...failed, ...transient].map((o) => o.row.id))}::uuid[])
+               and r.status = 'failed' and m.id = r.chat_message_id and m.message_status <> 'yes'
+               and m.cost_cents <> 0`,
+      );
+    }
+    if (untried.length > 0) {
+      await tx.execute(
+        sql`update broadcast_recipients
+               set status = case when (select status from broadcasts where id = ${b.id}) = 'cancelled'
+                                 then 'cancelled' else 'pending' end,
+                   locked_at = null
+             where id = any(${pgArray(untried.map((o) => o.row.id))}::uuid[]) and status = 'sending'`,
+      );
+    }
+    if (done.length > 0 || failures > 0) {
+      await tx.execute(
+        sql`update broadcasts set sent = sent + ${done.length}, failed = failed + ${failures} where id = ${b.id}`,
+      );
+    }
+    await chargeWindow(
+      tx as Tx,
+      deps,
+      b,
+      done.map((d) => ({ messageId: d.message_id, cost: Number(d.cost) })),
+    );
+    await publish(tx, { event: "broadcast", companyId: b.company_id, data: { broadcastId: b.id } });
+  });
+}
+
+/** The accepted messages' cost: one capture from the reservation, else the user's balance, else free. */
+async function chargeWindow(
+  tx: Tx,
+  deps: Deps,
+  b: Broadcast,
+  accepted: { messageId: string; cost: number }[],
+): Promise<void> {
+  const paid = accepted.filter((a) => a.cost > 0);
+  const total = paid.reduce((n, a) => n + a.cost, 0);
+  if (total <= 0) return;
+  const base = {
+    companyId: b.company_id,
+    amountCents: total,
+    reference: `broadcast:${b.id}`,
+    memo: paid.length === 1 ? "Broadcast message accepted" : `${paid.length} broadcast messages accepted`,
+  };
+  if (b.reservation_id) {
+    try {
+      await tx.transaction((sp) =>
+        captureSend(sp as Tx, deps.queue, { ...base, reservationId: b.reservation_id! }),
+      );
+      return;
+    } catch (err) {
+      if (!(err instanceof InsufficientCredit)) throw err;
+    }
+  }
+  const [owner] = b.reservation_id
+    ? await rows<{ user_id: string }>(
+        tx,
+        sql`select user_id from credit_reservations where id = ${b.reservation_id}`,
+      )
+    : [];
+  const payer = owner?.user_id ?? b.created_by;
+  if (payer) {
+    try {
+      await tx.transaction((sp) => chargeNow(sp as Tx, deps.queue, { ...base, userId: payer }));
+      return;
+    } catch (err) {
+      if (!(err instanceof InsufficientCredit)) throw err;
+    }
+  }
+  // Nobody could pay: the messages are recorded free (charged stays equal to the sum of the messages' cost).
+  await tx.execute(
+    sql`update chat_messages set cost_cents = 0 where id = any(${pgArray(paid.map((a) => a.messageId))}::uuid[])`,
+  );
 }

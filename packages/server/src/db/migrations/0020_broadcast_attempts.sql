@@ -1,0 +1,1 @@
+ALTER TABLE "broadcast_recipients" ADD COLUMN "attempts" integer DEFAULT 0 NOT NULL;
