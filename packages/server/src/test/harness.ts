@@ -29,8 +29,8 @@ export function sharedDatabase() {
 /**
  * A migrated database for one test file whose rows must not be touched by other files' job workers: on
  * PostgreSQL a fresh database of the run's server (the shared one also serves files running in the other worker
- * process, whose apps run job workers); on PGlite the worker's shared one (files of a worker run one at a time).
- * `drop` removes it.
+ * process, whose apps run job workers); on PGlite a fresh in-memory one (the worker's shared PGlite is also used
+ * by apps of earlier files whose job workers still run, and would take this file's jobs). `drop` removes it.
  */
 export async function privateDatabase(): Promise<{
   database: Database;
@@ -39,8 +39,10 @@ export async function privateDatabase(): Promise<{
 }> {
   const runUrl = inject("databaseUrl") || undefined;
   if (!runUrl) {
-    const { database, dataDir } = await sharedDatabase();
-    return { database, dataDir, drop: async () => {} };
+    const dataDir = mkdtempSync(path.join(tmpdir(), "herald-test-"));
+    const database = await openDatabase({ dataDir, memory: true });
+    await runMigrations(database);
+    return { database, dataDir, drop: () => database.close() };
   }
   const name = `herald_private_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const pg = (await import("pg")).default;

@@ -1,15 +1,6 @@
-/**
- * Test helpers of the connector tests: an app of its own, a provider channel, the chat.send jobs run by hand,
- * and waiting for the inbound jobs of webhooks.
- */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { components } from "@herald/api-client/schema";
 import type { FastifyInstance } from "fastify";
-import { inject } from "vitest";
 import { buildApp } from "../../app";
-import { openDatabase, runMigrations } from "../../db/client";
 import type { JobPayloads } from "../../jobs/queue";
 import {
   auth,
@@ -25,26 +16,13 @@ import { processInboundEvent } from "./inbound-job";
 
 type S = components["schemas"];
 
-/**
- * A migrated database no other app uses: on PostgreSQL a private one of the run's server, on PGlite a fresh
- * in-memory one (the worker's shared PGlite is also used by apps of earlier files whose job workers still run,
- * and would take these tests' jobs).
- */
-async function isolatedDatabase() {
-  if (inject("databaseUrl")) return privateDatabase();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "herald-test-"));
-  const database = await openDatabase({ dataDir, memory: true });
-  await runMigrations(database);
-  return { database, dataDir, drop: () => database.close() };
-}
-
 /** An app on a database of its own with no job workers: the tests run the chat jobs themselves. */
 export async function connectorApp(env: Record<string, string> = {}): Promise<{
   app: FastifyInstance;
   company: TestCompany;
   close: () => Promise<void>;
 }> {
-  const { database, dataDir, drop } = await isolatedDatabase();
+  const { database, dataDir, drop } = await privateDatabase();
   const app = await buildApp({
     config: {
       ...testConfig({ HERALD_PUBLIC_URL: "https://herald.example.com", ...env }, dataDir),
