@@ -275,20 +275,25 @@ export function chatService(deps: Deps) {
       const actor = requireActor(a);
       const cursor = cursorOf(q);
       const limit = Math.min(Math.max(q.limit ?? 50, 1), 200);
-      const page = await rows<RoomRow>(
+      // One statement: the page (keyset over chat_rooms_company_keyset_idx) and the total, the sum of the
+      // room counts of the channels the actor sees (chat_room_counts, kept by triggers), not a count of rooms.
+      const found = await rows<Partial<RoomRow> & { total: number }>(
         db,
-        sql`select ${ROOM_COLUMNS} from ${ROOM_FROM}
-             where ${ROOM_SCOPE(actor)}
-               ${cursor ? sql`and (r.last_message_at, r.subscriber_id) < (${cursor.at}, ${cursor.id}::uuid)` : sql``}
-             order by r.last_message_at desc, r.subscriber_id desc
-             limit ${limit}`,
+        sql`with t as (
+              select coalesce(sum(k.rooms), 0)::int as total
+                from channels c join chat_room_counts k on k.channel_id = c.id
+               where c.company_id = ${actor.companyId} and c.deleted_at is null
+                 and ${visibleChannel(actor, sql`c.id`)})
+            select t.total, p.* from t left join lateral (
+              select ${ROOM_COLUMNS} from ${ROOM_FROM}
+               where ${ROOM_SCOPE(actor)}
+                 ${cursor ? sql`and (r.last_message_at, r.subscriber_id) < (${cursor.at}, ${cursor.id}::uuid)` : sql``}
+               order by r.last_message_at desc, r.subscriber_id desc
+               limit ${limit}) p on true
+             order by p.last_message_at desc, p.subscriber_id desc`,
       );
-      const [count] = await rows<{ total: number }>(
-        db,
-        sql`select count(*)::int as total from chat_rooms r join channels c on c.id = r.channel_id
-             where ${ROOM_SCOPE(actor)}`,
-      );
-      return { data: page.map(toSummary), total: count?.total ?? 0 };
+      const page = found.filter((r): r is RoomRow & { total: number } => r.subscriber_id != null);
+      return { data: page.map(toSummary), total: found[0]?.total ?? 0 };
     },
 
     async listMessages(
@@ -299,19 +304,23 @@ export function chatService(deps: Deps) {
       const actor = requireActor(a);
       const cursor = cursorOf(q);
       const limit = Math.min(Math.max(q.limit ?? 50, 1), 200);
-      const room = await findRoom(db, actor, roomId);
-      const page = await rows<MessageRow>(
+      // One statement: the visible room (none: 404), its message count (kept by triggers) and the page.
+      const found = await rows<Partial<MessageRow> & { room_id: string; total: number }>(
         db,
-        sql`select ${MESSAGE_COLUMNS} from chat_messages
-             where subscriber_id = ${room.subscriber_id}
-               ${cursor ? sql`and (created_at, id) < (${cursor.at}, ${cursor.id}::uuid)` : sql``}
-             order by created_at desc, id desc
-             limit ${limit}`,
+        sql`select r.subscriber_id as room_id, r.message_count as total, m.*
+              from chat_rooms r join channels c on c.id = r.channel_id
+              left join lateral (
+                select ${MESSAGE_COLUMNS} from chat_messages
+                 where subscriber_id = r.subscriber_id
+                   ${cursor ? sql`and (created_at, id) < (${cursor.at}, ${cursor.id}::uuid)` : sql``}
+                 order by created_at desc, id desc
+                 limit ${limit}) m on true
+             where r.subscriber_id = ${roomId} and ${ROOM_SCOPE(actor)}
+             order by m.created_at desc, m.id desc`,
       );
-      const [count] = await rows<{ total: number }>(
-        db,
-        sql`select count(*)::int as total from chat_messages where subscriber_id = ${room.subscriber_id}`,
-      );
+      if (found.length === 0) throw new NotFound(ROOM_NOT_FOUND);
+      const room = { subscriber_id: found[0]!.room_id, total: found[0]!.total };
+      const page = found.filter((m): m is MessageRow & { room_id: string; total: number } => m.id != null);
       // Status logs that happened after each message (and before the next one).
       const oldest = page.length === limit ? page[page.length - 1] : undefined;
       const logs =
@@ -344,7 +353,7 @@ export function chatService(deps: Deps) {
         });
         byMessage.set(owner.id, list);
       }
-      return { data: page.map((m) => toMessage(m, byMessage.get(m.id))), total: count?.total ?? 0 };
+      return { data: page.map((m) => toMessage(m, byMessage.get(m.id))), total: room.total };
     },
 
     async getRoom(a: Actor | undefined, roomId: string): Promise<S["SubscriberProfile"]> {
