@@ -275,22 +275,42 @@ export function chatService(deps: Deps) {
       const actor = requireActor(a);
       const cursor = cursorOf(q);
       const limit = Math.min(Math.max(q.limit ?? 50, 1), 200);
-      // One statement: the page (keyset over chat_rooms_company_keyset_idx) and the total, the sum of the
-      // room counts of the channels the actor sees (chat_room_counts, kept by triggers), not a count of rooms.
+      // One statement: the page and the total. The total is the sum of the room counts of the channels the
+      // actor sees (chat_room_counts, kept by triggers), never a count of rooms. The page walks the keyset
+      // indexes (whose order is `desc nulls last`): an admin's the company's (chat_rooms_company_keyset_idx),
+      // anyone else's the first `limit` rooms of each visible channel (chat_rooms_channel_keyset_idx), merged,
+      // so the work is bounded by the page, not by how few of the company's rooms the actor may see.
+      const after = cursor
+        ? sql`and (r.last_message_at, r.subscriber_id) < (${cursor.at}, ${cursor.id}::uuid)`
+        : sql``;
+      const order = (t: "r" | "p") =>
+        sql.raw(`${t}.last_message_at desc nulls last, ${t}.subscriber_id desc nulls last`);
+      const rooms =
+        actor.role === "admin"
+          ? sql`select r.* from chat_rooms r join v c on c.id = r.channel_id
+                 where r.company_id = ${actor.companyId} ${after}
+                 order by ${order("r")} limit ${limit}`
+          : sql`select r.* from v cross join lateral (
+                  select * from chat_rooms r
+                   where r.channel_id = v.id and r.company_id = ${actor.companyId} ${after}
+                   order by ${order("r")} limit ${limit}) r
+                 order by ${order("r")} limit ${limit}`;
       const found = await rows<Partial<RoomRow> & { total: number }>(
         db,
-        sql`with t as (
-              select coalesce(sum(k.rooms), 0)::int as total
-                from channels c join chat_room_counts k on k.channel_id = c.id
+        sql`with v as (
+              select c.id, c.channel_type, c.name, c.driver from channels c
                where c.company_id = ${actor.companyId} and c.deleted_at is null
-                 and ${visibleChannel(actor, sql`c.id`)})
-            select t.total, p.* from t left join lateral (
-              select ${ROOM_COLUMNS} from ${ROOM_FROM}
-               where ${ROOM_SCOPE(actor)}
-                 ${cursor ? sql`and (r.last_message_at, r.subscriber_id) < (${cursor.at}, ${cursor.id}::uuid)` : sql``}
-               order by r.last_message_at desc, r.subscriber_id desc
-               limit ${limit}) p on true
-             order by p.last_message_at desc, p.subscriber_id desc`,
+                 and ${visibleChannel(actor, sql`c.id`)}),
+            t as (select coalesce(sum(k.rooms), 0)::int as total from v join chat_room_counts k on k.channel_id = v.id),
+            p as (${rooms})
+            select t.total, p.subscriber_id, s.name as subscriber_name, s.platform_id, p.status, p.channel_id,
+                   c.channel_type, c.name as channel_name, c.driver, p.last_message_text, p.last_message_at,
+                   p.last_inbound_at, p.unread_count, p.agent_id, a.first_name as agent_first_name,
+                   a.last_name as agent_last_name
+              from t left join (p join v c on c.id = p.channel_id
+                                  join subscribers s on s.id = p.subscriber_id
+                                  left join users a on a.id = p.agent_id) on true
+             order by ${order("p")}`,
       );
       const page = found.filter((r): r is RoomRow & { total: number } => r.subscriber_id != null);
       return { data: page.map(toSummary), total: found[0]?.total ?? 0 };
@@ -304,7 +324,8 @@ export function chatService(deps: Deps) {
       const actor = requireActor(a);
       const cursor = cursorOf(q);
       const limit = Math.min(Math.max(q.limit ?? 50, 1), 200);
-      // One statement: the visible room (none: 404), its message count (kept by triggers) and the page.
+      // One statement: the visible room (none: 404), its message count (kept by triggers) and the page, in
+      // the order of chat_messages_room_keyset_idx (`desc nulls last`).
       const found = await rows<Partial<MessageRow> & { room_id: string; total: number }>(
         db,
         sql`select r.subscriber_id as room_id, r.message_count as total, m.*
@@ -313,10 +334,10 @@ export function chatService(deps: Deps) {
                 select ${MESSAGE_COLUMNS} from chat_messages
                  where subscriber_id = r.subscriber_id
                    ${cursor ? sql`and (created_at, id) < (${cursor.at}, ${cursor.id}::uuid)` : sql``}
-                 order by created_at desc, id desc
+                 order by created_at desc nulls last, id desc nulls last
                  limit ${limit}) m on true
              where r.subscriber_id = ${roomId} and ${ROOM_SCOPE(actor)}
-             order by m.created_at desc, m.id desc`,
+             order by m.created_at desc nulls last, m.id desc nulls last`,
       );
       if (found.length === 0) throw new NotFound(ROOM_NOT_FOUND);
       const room = { subscriber_id: found[0]!.room_id, total: found[0]!.total };

@@ -200,6 +200,39 @@ describe("room and message paging", () => {
     await budget();
   });
 
+  it("merges the rooms of every channel an agent sees into one newest-first order, page by page", async () => {
+    const w = await world();
+    const support = (
+      await q<{ department_id: string }>("select department_id from user_departments where user_id = $1", [
+        w.carol.id,
+      ])
+    )[0]!.department_id;
+    await joinDepartment(app, w.bob.id, support);
+    const order: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const r = await writeIn(w.companyId, i % 2 === 0 ? w.wa.id : w.tg.id, `merge-${i}`);
+      order.unshift(r.subscriberId);
+    }
+    // a room of the first channel moves to the top
+    await writeIn(w.companyId, w.wa.id, "merge-0", "back again");
+    order.splice(order.indexOf(order[4]!), 1);
+    const top = (await writeIn(w.companyId, w.wa.id, "merge-0", "once more")).subscriberId;
+    order.unshift(top);
+    for (const who of [w.bob, w.owner]) {
+      const seen: string[] = [];
+      let cursor = "";
+      for (let page = 0; page < 3; page++) {
+        const body = (await get(`/social-chat/chat/room?limit=2${cursor}`, who)).json();
+        expect(body.total).toBe(5);
+        for (const r of body.data) seen.push(r.subscriberId);
+        const last = body.data[body.data.length - 1];
+        if (!last) break;
+        cursor = `&lastSeenCreatedAt=${encodeURIComponent(last.lastActivityAt)}&lastSeenId=${last.subscriberId}`;
+      }
+      expect(seen).toEqual(order);
+    }
+  });
+
   it("keeps the room and message totals as rooms and messages come and go", async () => {
     const w = await world();
     const total = async (who: Who) => (await get("/social-chat/chat/room?limit=1", who)).json().total;
