@@ -134,9 +134,11 @@ describe("event stream", () => {
     const other = await createCompany(app);
     const alice = await createUser(app, companyId, { role: "agent" });
     const bob = await createUser(app, companyId, { role: "agent" });
+    const admin = await createUser(app, companyId, { role: "admin" });
     const { db } = app.deps.database;
     const s = {
       owner: await stream(owner.token),
+      admin: await stream(admin.token),
       alice: await stream(alice.token, true),
       bob: await stream(bob.token),
       outsider: await stream(other.owner.token),
@@ -163,14 +165,17 @@ describe("event stream", () => {
       payload: { topUpType: 2 },
     });
     expect(asked.statusCode, asked.body).toBe(200);
-    await until(() => s.owner.events.some((e) => e.event === "notification"));
-    const [note] = await app.deps.database.query<{ id: string }>(
-      "select id from notifications where user_id = $1",
-      [owner.id],
-    );
-    expect(s.owner.events.filter((e) => e.event === "notification")).toEqual([
-      { event: "notification", data: { notificationId: note!.id } },
-    ]);
+    for (const who of [owner, admin]) {
+      const r = who === owner ? s.owner : s.admin;
+      await until(() => r.events.some((e) => e.event === "notification"));
+      const [note] = await app.deps.database.query<{ id: string }>(
+        "select id from notifications where user_id = $1",
+        [who.id],
+      );
+      expect(r.events.filter((e) => e.event === "notification")).toEqual([
+        { event: "notification", data: { notificationId: note!.id } },
+      ]);
+    }
 
     // nothing else arrived: no notification for the agents, Bob never heard of Alice's own credit, and the
     // other company heard nothing at all (its own credit moving later shows its stream was listening)
