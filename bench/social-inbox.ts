@@ -30,6 +30,8 @@
  * process's own event-loop delays in both the HTTP and the SQL runs. The bench fails when an HTTP p95 is 50 ms
  * or more, or when any request fails.
  *
+ * BENCH_PROF_DIR=DIR writes a CPU profile of the server process there (when it stops).
+ *
  *   npm run build && npm run bench -- social-inbox
  *   BENCH_SECONDS=10 BENCH_AGENTS=200 npm run bench -- social-inbox     # a shorter run
  */
@@ -187,7 +189,12 @@ async function main() {
   let server: Awaited<ReturnType<typeof startServerProcess>> | undefined;
   const raw = new pg.Pool({ connectionString: database.url, max: POOL });
   try {
-    server = await startServerProcess(database.url, dir);
+    const profDir = process.env.BENCH_PROF_DIR;
+    server = await startServerProcess(
+      database.url,
+      dir,
+      profDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profDir}` } : {},
+    );
     const serverUrl = new URL(server.url);
     Object.assign(process.env, benchServerEnv(database.url, dir));
     const { buildApp } = await import("../packages/server/src/app");
