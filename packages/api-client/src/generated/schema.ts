@@ -3249,8 +3249,9 @@ export interface paths {
          *     A comment line (`: ping`) is sent every 25 s. Reconnecting clients send `Last-Event-ID`; events are hints only,
          *     so a client that missed some simply refetches. Browsers' EventSource cannot set headers: it may pass the token
          *     as `access_token` instead of `Authorization` (accepted on this path only). Only requests that accept
-         *     `text/event-stream` (as EventSource does) get the stream; others answer 406. Today `room` and `message` events
-         *     are published (chat); `broadcast`, `notification` and `credit` are not yet.
+         *     `text/event-stream` (as EventSource does) get the stream; others answer 406. Published today: `room` and `message`
+         *     (chat), `notification` (to the notified user only) and `credit` (a change of the company's balance to every user
+         *     of the company, a change of a user's own balance to that user only); `broadcast` not yet.
          */
         get: operations["streamEvents"];
         put?: never;

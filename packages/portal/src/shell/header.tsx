@@ -8,12 +8,15 @@ import { $api, api } from "../api";
 import { useDialogs } from "../dialogs";
 import { statementPath } from "../routes/credit/statement-rules";
 import { clearToken, getToken } from "../session";
+import { useLiveEvents } from "./event-stream";
 import { routerLink } from "./link";
 import { useThemePreference } from "./theme";
 import { corporateTopUp, myCreditTopUp, notificationHref, type TopUpAction } from "./top-up";
 import { useProfile } from "./use-profile";
 
 const VENDOR_SUPPORT = "Herald Support";
+/** While the event stream is open, notifications and corporate credit are also refetched this often. */
+const LIVE_FALLBACK_MS = 120_000;
 
 /** Corporate credit (admins), My Credit, notifications, online status and the avatar menu. */
 export function Header() {
@@ -23,16 +26,31 @@ export function Header() {
   const profile = useProfile();
   const me = profile.data;
   const isAdmin = me?.userRole === "admin";
-  // Notifications and corporate credit load once the profile has (a refused session costs one call), and
-  // refresh after each refresh of the profile (every 30 s while the tab is visible, and on focus).
+  // Notifications and corporate credit load once the profile has (a refused session costs one call). The
+  // event stream refreshes them at once: a new notification rings the bell, a balance change updates the
+  // credit boxes (My Credit comes with the profile). They are also refreshed after a refresh of the profile
+  // (every 30 s while the tab is visible, and on focus): after each one while the stream is down, and every
+  // LIVE_FALLBACK_MS at most while it is open.
   const company = $api.useQuery("post", "/getCompany", { body: {} }, { enabled: isAdmin });
   const notes = $api.useQuery("post", "/getNotification", {}, { enabled: me !== undefined });
+  const live = useLiveEvents(me ? getToken() : null, {
+    notification: () => void queryClient.invalidateQueries({ queryKey: ["post", "/getNotification"] }),
+    credit: () => {
+      for (const path of ["/getProfile", "/getCompany"])
+        void queryClient.invalidateQueries({ queryKey: ["post", path] });
+    },
+  });
   const [theme, setTheme] = useThemePreference();
   const lastRefresh = useRef(0);
+  const lastFallback = useRef(Date.now());
+  const liveNow = useRef(live);
+  liveNow.current = live;
   useEffect(() => {
     const first = lastRefresh.current === 0;
     lastRefresh.current = profile.dataUpdatedAt;
     if (first || profile.dataUpdatedAt === 0) return;
+    if (liveNow.current && Date.now() - lastFallback.current < LIVE_FALLBACK_MS) return;
+    lastFallback.current = Date.now();
     for (const path of ["/getNotification", "/getCompany"])
       void queryClient.invalidateQueries({ queryKey: ["post", path] }, { cancelRefetch: false });
   }, [profile.dataUpdatedAt, queryClient]);

@@ -1025,6 +1025,8 @@ export const chatRooms = pgTable(
     status: varchar("status", { length: 12 }).notNull().default("open"),
     agentId: uuid("agent_id").references(() => users.id, { onDelete: "set null" }),
     unreadCount: integer("unread_count").notNull().default(0),
+    /** The room's messages, kept by statement triggers on chat_messages (the message page's total). */
+    messageCount: integer("message_count").notNull().default(0),
     lastMessageAt: timestamp("last_message_at", { withTimezone: true, precision: 3 }).notNull(),
     lastMessageText: text("last_message_text"),
     lastInboundAt: timestamp("last_inbound_at", { withTimezone: true, precision: 3 }),
@@ -1041,6 +1043,17 @@ export const chatRooms = pgTable(
     check("chat_rooms_unread_nonneg", sql`${t.unreadCount} >= 0`),
   ],
 );
+
+/**
+ * How many rooms each channel has, kept by statement triggers on chat_rooms: the room list's total is the sum
+ * over the channels the caller sees (a few rows), not a count of every visible room on each 1.5 s poll.
+ */
+export const chatRoomCounts = pgTable("chat_room_counts", {
+  channelId: uuid("channel_id")
+    .primaryKey()
+    .references(() => channels.id, { onDelete: "cascade" }),
+  rooms: integer("rooms").notNull().default(0),
+});
 
 /**
  * Messages of a room: 'inbox' from the subscriber, 'outbox' to them. `provider_message_id` is unique per
@@ -1080,6 +1093,10 @@ export const chatMessages = pgTable(
   },
   (t) => [
     index("chat_messages_room_keyset_idx").on(t.subscriberId, t.createdAt.desc(), t.id.desc()),
+    // A room's unread inbound messages (set-read-all marks and recounts them without reading the others).
+    index("chat_messages_unread_idx")
+      .on(t.subscriberId, t.createdAt, t.id)
+      .where(sql`${t.type} = 'inbox' and ${t.readAt} is null`),
     uniqueIndex("chat_messages_provider_id_key")
       .on(t.channelId, t.providerMessageId)
       .where(sql`${t.providerMessageId} is not null`),

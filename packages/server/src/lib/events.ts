@@ -19,7 +19,7 @@ export interface HeraldEvent {
   companyId: string;
   /** Room and message events: the room's channel (department visibility). */
   channelId?: string;
-  /** Events for one user only (notifications). */
+  /** Events for one user only (their notifications, their own credit). */
   userId?: string;
   data: Record<string, unknown>;
 }
@@ -28,6 +28,38 @@ export interface HeraldEvent {
 export async function publish(tx: DbOrTx, e: HeraldEvent): Promise<void> {
   await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(e)})`);
 }
+
+/** Several events with the caller's transaction, in one statement. */
+export async function publishAll(tx: DbOrTx, events: HeraldEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  if (events.length === 1) return publish(tx, events[0]!);
+  const payloads = JSON.stringify(events.map((e) => JSON.stringify(e)));
+  await tx.execute(
+    sql`select pg_notify(${EVENTS_CHANNEL}, p) from json_array_elements_text(${payloads}::json) p`,
+  );
+}
+
+/**
+ * The `credit` event of a balance change: the company's balance concerns every user of the company (admins
+ * show it; everyone's own figures may follow it), a user's balance only that user. Movements between
+ * internal accounts that neither balance shows (a reservation captured as usage) publish nothing.
+ */
+export function creditEvent(
+  companyId: string,
+  touched: { company: boolean; userId: string | null },
+): HeraldEvent | null {
+  if (touched.company) return { event: "credit", companyId, data: {} };
+  if (touched.userId) return { event: "credit", companyId, userId: touched.userId, data: {} };
+  return null;
+}
+
+/** The `notification` event of a new notification, for its user only. */
+export const notificationEvent = (n: { companyId: string; userId: string; id: string }): HeraldEvent => ({
+  event: "notification",
+  companyId: n.companyId,
+  userId: n.userId,
+  data: { notificationId: n.id },
+});
 
 /** Room and message events of one room, together (one statement). */
 export async function publishRoom(

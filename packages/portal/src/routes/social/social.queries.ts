@@ -1,7 +1,7 @@
 import { unwrap } from "@herald/api-client";
 import { type QueryClient, useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
 import { api } from "../../api";
+import { useLiveEvents } from "../../shell/event-stream";
 import {
   MESSAGE_PAGE_SIZE,
   mergePages,
@@ -86,37 +86,27 @@ export const refreshRoom = (queryClient: QueryClient, roomId: string) =>
   ]);
 
 /**
- * Live updates: while the inbox is open, the server's event stream (`GET /api/events`, EventSource with the
- * token as `access_token`) refetches the room list, a room's profile and its messages as soon as they change.
- * Events are hints only; the 1.5 s polling stays as the fallback when the stream is unavailable.
+ * Live updates: while the inbox is open, the server's event stream (`GET /api/events`, the tab's one
+ * EventSource shared with the header, shell/event-stream.ts) refetches the room list, a room's profile and
+ * its messages as soon as they change. Events are hints only; the 1.5 s polling stays as the fallback when the
+ * stream is unavailable.
  */
 export function useChatEvents(queryClient: QueryClient, token: string | null) {
-  useEffect(() => {
-    if (!token || typeof EventSource === "undefined") return;
-    const source = new EventSource(`/api/events?access_token=${encodeURIComponent(token)}`);
-    const roomOf = (event: MessageEvent) => {
-      try {
-        const data = JSON.parse(String(event.data)) as { subscriberId?: unknown };
-        return typeof data.subscriberId === "string" ? data.subscriberId : null;
-      } catch {
-        return null;
-      }
-    };
-    const onRoom = (event: MessageEvent) => {
+  const roomOf = (data: Record<string, unknown>) =>
+    typeof data.subscriberId === "string" ? data.subscriberId : null;
+  useLiveEvents(token, {
+    room: (data) => {
       void queryClient.invalidateQueries({ queryKey: roomsKey });
-      const id = roomOf(event);
+      const id = roomOf(data);
       if (!id) return;
       void queryClient.invalidateQueries({ queryKey: profileKey(id) });
       // an assignment, unassignment or close adds a status-log line under the newest message
       void queryClient.invalidateQueries({ queryKey: messagesKey(id) });
-    };
-    const onMessage = (event: MessageEvent) => {
+    },
+    message: (data) => {
       void queryClient.invalidateQueries({ queryKey: roomsKey });
-      const id = roomOf(event);
+      const id = roomOf(data);
       if (id) void queryClient.invalidateQueries({ queryKey: messagesKey(id) });
-    };
-    source.addEventListener("room", onRoom);
-    source.addEventListener("message", onMessage);
-    return () => source.close();
-  }, [queryClient, token]);
+    },
+  });
 }

@@ -14,6 +14,7 @@
  *   close only their own rooms. A later subscriber message re-opens it (ingest.ts).
  * - while a room is assigned or in progress only its agent may send.
  */
+import { createHash } from "node:crypto";
 import type { components } from "@herald/api-client/schema";
 import { canSendInRoom, nextChatroomStatus } from "@herald/domain";
 import { type SQL, sql } from "drizzle-orm";
@@ -194,6 +195,30 @@ export function templateVariableCount(text: string | undefined): number {
   return found.size;
 }
 
+/**
+ * Runs one of the polled statements (room list, message page) under a name: every 1.5 s poll of every agent
+ * runs one of a handful of texts, so each pooled PostgreSQL connection plans it once instead of on every poll
+ * (and may keep a generic plan); the values stay parameters. PGlite ignores the name. It goes through the
+ * handle's session, so the query recorder sees it like any other statement.
+ */
+async function polledRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const internals = db as unknown as {
+    dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
+    session: {
+      prepareQuery(
+        q: { sql: string; params: unknown[] },
+        fields: undefined,
+        name: string,
+        arrayMode: boolean,
+      ): { execute(): Promise<unknown> };
+    };
+  };
+  const q = internals.dialect.sqlToQuery(query);
+  const name = `chat_${createHash("sha1").update(q.sql).digest("hex").slice(0, 16)}`;
+  const result = await internals.session.prepareQuery(q, undefined, name, false).execute();
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
 export function chatService(deps: Deps) {
   const { db } = deps.database;
 
@@ -275,20 +300,45 @@ export function chatService(deps: Deps) {
       const actor = requireActor(a);
       const cursor = cursorOf(q);
       const limit = Math.min(Math.max(q.limit ?? 50, 1), 200);
-      const page = await rows<RoomRow>(
+      // One statement: the page and the total. The total is the sum of the room counts of the channels the
+      // actor sees (chat_room_counts, kept by triggers), never a count of rooms. The page walks the keyset
+      // indexes (whose order is `desc nulls last`): an admin's the company's (chat_rooms_company_keyset_idx),
+      // anyone else's the first `limit` rooms of each visible channel (chat_rooms_channel_keyset_idx), merged,
+      // so the work is bounded by the page, not by how few of the company's rooms the actor may see.
+      const after = cursor
+        ? sql`and (r.last_message_at, r.subscriber_id) < (${cursor.at}, ${cursor.id}::uuid)`
+        : sql``;
+      const order = (t: "r" | "p") =>
+        sql.raw(`${t}.last_message_at desc nulls last, ${t}.subscriber_id desc nulls last`);
+      const rooms =
+        actor.role === "admin"
+          ? sql`select r.* from chat_rooms r join v c on c.id = r.channel_id
+                 where r.company_id = ${actor.companyId} ${after}
+                 order by ${order("r")} limit ${limit}`
+          : sql`select r.* from v cross join lateral (
+                  select * from chat_rooms r
+                   where r.channel_id = v.id and r.company_id = ${actor.companyId} ${after}
+                   order by ${order("r")} limit ${limit}) r
+                 order by ${order("r")} limit ${limit}`;
+      const found = await polledRows<Partial<RoomRow> & { total: number }>(
         db,
-        sql`select ${ROOM_COLUMNS} from ${ROOM_FROM}
-             where ${ROOM_SCOPE(actor)}
-               ${cursor ? sql`and (r.last_message_at, r.subscriber_id) < (${cursor.at}, ${cursor.id}::uuid)` : sql``}
-             order by r.last_message_at desc, r.subscriber_id desc
-             limit ${limit}`,
+        sql`with v as (
+              select c.id, c.channel_type, c.name, c.driver from channels c
+               where c.company_id = ${actor.companyId} and c.deleted_at is null
+                 and ${visibleChannel(actor, sql`c.id`)}),
+            t as (select coalesce(sum(k.rooms), 0)::int as total from v join chat_room_counts k on k.channel_id = v.id),
+            p as (${rooms})
+            select t.total, p.subscriber_id, s.name as subscriber_name, s.platform_id, p.status, p.channel_id,
+                   c.channel_type, c.name as channel_name, c.driver, p.last_message_text, p.last_message_at,
+                   p.last_inbound_at, p.unread_count, p.agent_id, a.first_name as agent_first_name,
+                   a.last_name as agent_last_name
+              from t left join (p join v c on c.id = p.channel_id
+                                  join subscribers s on s.id = p.subscriber_id
+                                  left join users a on a.id = p.agent_id) on true
+             order by ${order("p")}`,
       );
-      const [count] = await rows<{ total: number }>(
-        db,
-        sql`select count(*)::int as total from chat_rooms r join channels c on c.id = r.channel_id
-             where ${ROOM_SCOPE(actor)}`,
-      );
-      return { data: page.map(toSummary), total: count?.total ?? 0 };
+      const page = found.filter((r): r is RoomRow & { total: number } => r.subscriber_id != null);
+      return { data: page.map(toSummary), total: found[0]?.total ?? 0 };
     },
 
     async listMessages(
@@ -299,25 +349,30 @@ export function chatService(deps: Deps) {
       const actor = requireActor(a);
       const cursor = cursorOf(q);
       const limit = Math.min(Math.max(q.limit ?? 50, 1), 200);
-      const room = await findRoom(db, actor, roomId);
-      const page = await rows<MessageRow>(
+      // One statement: the visible room (none: 404), its message count (kept by triggers) and the page, in
+      // the order of chat_messages_room_keyset_idx (`desc nulls last`).
+      const found = await polledRows<Partial<MessageRow> & { room_id: string; total: number }>(
         db,
-        sql`select ${MESSAGE_COLUMNS} from chat_messages
-             where subscriber_id = ${room.subscriber_id}
-               ${cursor ? sql`and (created_at, id) < (${cursor.at}, ${cursor.id}::uuid)` : sql``}
-             order by created_at desc, id desc
-             limit ${limit}`,
+        sql`select r.subscriber_id as room_id, r.message_count as total, m.*
+              from chat_rooms r join channels c on c.id = r.channel_id
+              left join lateral (
+                select ${MESSAGE_COLUMNS} from chat_messages
+                 where subscriber_id = r.subscriber_id
+                   ${cursor ? sql`and (created_at, id) < (${cursor.at}, ${cursor.id}::uuid)` : sql``}
+                 order by created_at desc nulls last, id desc nulls last
+                 limit ${limit}) m on true
+             where r.subscriber_id = ${roomId} and ${ROOM_SCOPE(actor)}
+             order by m.created_at desc nulls last, m.id desc nulls last`,
       );
-      const [count] = await rows<{ total: number }>(
-        db,
-        sql`select count(*)::int as total from chat_messages where subscriber_id = ${room.subscriber_id}`,
-      );
+      if (found.length === 0) throw new NotFound(ROOM_NOT_FOUND);
+      const room = { subscriber_id: found[0]!.room_id, total: found[0]!.total };
+      const page = found.filter((m): m is MessageRow & { room_id: string; total: number } => m.id != null);
       // Status logs that happened after each message (and before the next one).
       const oldest = page.length === limit ? page[page.length - 1] : undefined;
       const logs =
         page.length === 0
           ? []
-          : await rows<{
+          : await polledRows<{
               status: S["StatusLog"]["status"];
               assign_by: string | null;
               assign_to: string | null;
@@ -344,7 +399,7 @@ export function chatService(deps: Deps) {
         });
         byMessage.set(owner.id, list);
       }
-      return { data: page.map((m) => toMessage(m, byMessage.get(m.id))), total: count?.total ?? 0 };
+      return { data: page.map((m) => toMessage(m, byMessage.get(m.id))), total: room.total };
     },
 
     async getRoom(a: Actor | undefined, roomId: string): Promise<S["SubscriberProfile"]> {

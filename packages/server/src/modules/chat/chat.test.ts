@@ -179,15 +179,109 @@ describe("room and message paging", () => {
     expect(bad.json().message).toBe(CURSOR_PAIR);
   });
 
-  it("costs a bounded number of queries whatever the number of rooms", async () => {
+  it("answers a room-list poll with one query and a message page with two, whatever the number of rows", async () => {
     const w = await world();
-    for (let i = 0; i < 12; i++) await writeIn(w.companyId, w.wa.id, `qc-${i}`);
-    await get("/social-chat/chat/room", w.alice); // the actor is cached after the first request
-    const { count, queries } = await countQueries(() => get("/social-chat/chat/room", w.alice));
-    expect(count, queries.join("\n")).toBeLessThanOrEqual(2);
-    const room = (await get("/social-chat/chat/room", w.alice)).json().data[0].subscriberId;
-    const m = await countQueries(() => get(`/social-chat/chat/room/message/${room}`, w.alice));
-    expect(m.count, m.queries.join("\n")).toBeLessThanOrEqual(4);
+    const budget = async () => {
+      await get("/social-chat/chat/room", w.alice); // the actor is cached after the first request
+      const list = await countQueries(() => get("/social-chat/chat/room", w.alice));
+      expect(list.result.statusCode).toBe(200);
+      expect(list.count, list.queries.join("\n")).toBe(1);
+      const room = list.result.json().data[0].subscriberId;
+      const m = await countQueries(() => get(`/social-chat/chat/room/message/${room}`, w.alice));
+      expect(m.result.statusCode).toBe(200);
+      expect(m.count, m.queries.join("\n")).toBe(2);
+      // none of them counts the rooms or the messages
+      expect([...list.queries, ...m.queries].join("\n")).not.toMatch(/count\(/);
+    };
+    await writeIn(w.companyId, w.wa.id, "qc-0");
+    await budget();
+    for (let i = 1; i < 12; i++) await writeIn(w.companyId, w.wa.id, `qc-${i}`, "more");
+    for (let i = 0; i < 6; i++) await writeIn(w.companyId, w.wa.id, "qc-11", `again ${i}`);
+    await budget();
+  });
+
+  it("merges the rooms of every channel an agent sees into one newest-first order, page by page", async () => {
+    const w = await world();
+    const support = (
+      await q<{ department_id: string }>("select department_id from user_departments where user_id = $1", [
+        w.carol.id,
+      ])
+    )[0]!.department_id;
+    await joinDepartment(app, w.bob.id, support);
+    const order: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const r = await writeIn(w.companyId, i % 2 === 0 ? w.wa.id : w.tg.id, `merge-${i}`);
+      order.unshift(r.subscriberId);
+    }
+    // a room of the first channel moves to the top
+    await writeIn(w.companyId, w.wa.id, "merge-0", "back again");
+    order.splice(order.indexOf(order[4]!), 1);
+    const top = (await writeIn(w.companyId, w.wa.id, "merge-0", "once more")).subscriberId;
+    order.unshift(top);
+    for (const who of [w.bob, w.owner]) {
+      const seen: string[] = [];
+      let cursor = "";
+      for (let page = 0; page < 3; page++) {
+        const body = (await get(`/social-chat/chat/room?limit=2${cursor}`, who)).json();
+        expect(body.total).toBe(5);
+        for (const r of body.data) seen.push(r.subscriberId);
+        const last = body.data[body.data.length - 1];
+        if (!last) break;
+        cursor = `&lastSeenCreatedAt=${encodeURIComponent(last.lastActivityAt)}&lastSeenId=${last.subscriberId}`;
+      }
+      expect(seen).toEqual(order);
+    }
+  });
+
+  it("keeps the room and message totals as rooms and messages come and go", async () => {
+    const w = await world();
+    const total = async (who: Who) => (await get("/social-chat/chat/room?limit=1", who)).json().total;
+    const messages = async (id: string) =>
+      (await get(`/social-chat/chat/room/message/${id}?limit=1`, w.owner)).json().total;
+    expect(await total(w.owner)).toBe(0);
+    const a = await writeIn(w.companyId, w.wa.id, "tot-a");
+    await writeIn(w.companyId, w.wa.id, "tot-a", "second");
+    await writeIn(w.companyId, w.wa.id, "tot-b");
+    const c = await writeIn(w.companyId, w.tg.id, "tot-c");
+    expect([await total(w.owner), await total(w.alice), await total(w.carol)]).toEqual([3, 2, 1]);
+    expect([await messages(a.subscriberId), await messages(c.subscriberId)]).toEqual([2, 1]);
+    // a reply counts too, a repeated provider message does not
+    const sent = await post(`/social-chat/chat/room/${a.subscriberId}/send-message`, w.alice, {
+      type: "text",
+      text: "Hi there",
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await ingestInbound(app.deps, {
+      companyId: w.companyId,
+      channelId: w.wa.id,
+      platformId: "tot-a",
+      subscriberName: "Siti",
+      providerMessageId: "tot-dup",
+      text: "once",
+    });
+    await ingestInbound(app.deps, {
+      companyId: w.companyId,
+      channelId: w.wa.id,
+      platformId: "tot-a",
+      subscriberName: "Siti",
+      providerMessageId: "tot-dup",
+      text: "once",
+    });
+    expect(await messages(a.subscriberId)).toBe(4);
+    // a subscriber removed with their room and messages leaves the totals
+    await q("delete from subscribers where id = $1", [c.subscriberId]);
+    expect([await total(w.owner), await total(w.carol)]).toEqual([2, 0]);
+    await q(
+      "delete from chat_messages where id = (select id from chat_messages where subscriber_id = $1 limit 1)",
+      [a.subscriberId],
+    );
+    expect(await messages(a.subscriberId)).toBe(3);
+    // a deleted channel's rooms leave the list and its total
+    const del = await post(`/social-chat/channel/${w.wa.id}/delete-channel`, w.owner);
+    expect(del.statusCode, del.body).toBe(200);
+    expect(await total(w.owner)).toBe(0);
+    // totals are the company's: another company sees none of these
+    expect(await total(w.outsider)).toBe(0);
   });
 
   it("answers 304 to a poll whose ETag still names the answer", async () => {

@@ -33,6 +33,7 @@ import { v7 as uuidv7 } from "uuid";
 import type { Db, DbOrTx, Tx } from "../../db/client";
 import { creditReservations, ledgerTransactions } from "../../db/schema";
 import { NotFound, Unprocessable } from "../../errors";
+import { creditEvent, EVENTS_CHANNEL } from "../../lib/events";
 import { INSUFFICIENT_CORPORATE_CREDIT } from "../admin/users.messages";
 
 export const INSUFFICIENT_USER_CREDIT = "Credit cannot go below 0";
@@ -148,6 +149,10 @@ function executeNamed(tx: DbOrTx, name: string, text: string, params: unknown[])
 const LEDGER_MOVE = `select debit_after, credit_after from ledger_move($1::uuid, $2::varchar, $3::varchar,
   $4::varchar, $5::uuid, $6::uuid, $7::bigint, $8::uuid, $9::boolean, $10::uuid, $11::varchar, $12::text,
   $13::boolean, $14::uuid, $15::uuid)`;
+/** The same movement and its `credit` event (lib/events.ts), still one statement: sent on commit. */
+const LEDGER_MOVE_NOTIFY = `select debit_after, credit_after, pg_notify($16::text, $17::text) from ledger_move($1::uuid,
+  $2::varchar, $3::varchar, $4::varchar, $5::uuid, $6::uuid, $7::bigint, $8::uuid, $9::boolean, $10::uuid,
+  $11::varchar, $12::text, $13::boolean, $14::uuid, $15::uuid)`;
 
 /**
  * Moves `amountCents` from one account to another in ONE statement, `ledger_move` (migration
@@ -170,9 +175,14 @@ async function move(
   const transactionId = opts.transactionId ?? uuidv7();
   const user = accountUser(from) ?? accountUser(to);
   const reservation = accountReservation(from) ?? accountReservation(to);
+  // The portal's credit figures follow the balances shown: the company's, or the user's own.
+  const event = creditEvent(companyId, {
+    company: from.kind === "company" || to.kind === "company",
+    userId: from.kind === "user" || to.kind === "user" ? user : null,
+  });
   let result: unknown;
   try {
-    result = await executeNamed(tx, "ledger_move", LEDGER_MOVE, [
+    const params = [
       companyId,
       kind,
       from.kind,
@@ -188,7 +198,14 @@ async function move(
       closeReservation,
       uuidv7(),
       uuidv7(),
-    ]);
+    ];
+    result = event
+      ? await executeNamed(tx, "ledger_move_notify", LEDGER_MOVE_NOTIFY, [
+          ...params,
+          EVENTS_CHANNEL,
+          JSON.stringify(event),
+        ])
+      : await executeNamed(tx, "ledger_move", LEDGER_MOVE, params);
   } catch (err) {
     const text = errorText(err);
     if (/ledger movement refused/.test(text))

@@ -4,6 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { notifications, users } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { BadRequest, Forbidden, NotFound } from "../../errors";
+import { notificationEvent, publishAll } from "../../lib/events";
 import { hit } from "../../lib/rate-limit";
 import type { Actor } from "../../plugins/actor";
 import { companyOf, findUser } from "../users.repository";
@@ -56,14 +57,22 @@ export function topupService({ database, config, queue }: Deps) {
             ),
           );
         if (admins.length > 0) {
-          await tx.insert(notifications).values(
-            admins.map((a) => ({
-              companyId: actor.companyId,
-              userId: a.id,
-              fromId: actor.userId,
-              type: "request",
-              message: `${who} requests a credit top up.`,
-            })),
+          const created = await tx
+            .insert(notifications)
+            .values(
+              admins.map((a) => ({
+                companyId: actor.companyId,
+                userId: a.id,
+                fromId: actor.userId,
+                type: "request",
+                message: `${who} requests a credit top up.`,
+              })),
+            )
+            .returning({ id: notifications.id, userId: notifications.userId });
+          // each admin's bell rings at once (the event stream), not at its next poll
+          await publishAll(
+            tx,
+            created.map((n) => notificationEvent({ companyId: actor.companyId, userId: n.userId, id: n.id })),
           );
         }
       });

@@ -1,7 +1,8 @@
 /**
  * GET /api/events (streamEvents): server-sent events of the caller's company, filtered to what the caller may
- * see: room and message events only for channels the caller's departments hold (admins: every channel; checked
- * against the database and remembered for 30 s per stream), notification events only for their user. A comment
+ * see: room and message events only for channels the caller's departments hold (admins: every channel; the
+ * users of each channel's departments are read from the database once per channel for all of this process's
+ * streams and remembered for 30 s), notification events and a user's own credit events only for that user. A comment
  * line every 25 s keeps proxies from closing the stream. Only clients that accept `text/event-stream` get a
  * stream (406 otherwise); EventSource may pass the token as `access_token`.
  */
@@ -11,7 +12,6 @@ import type { Deps, Handlers } from "../../deps";
 import { HttpError } from "../../errors";
 import type { HeraldEvent } from "../../lib/events";
 import { requireActor } from "../../plugins/actor";
-import { visibleChannel } from "../channels/scope";
 import { rows } from "../contacts/contacts.service";
 
 export const NOT_EVENT_STREAM = "This call answers text/event-stream only.";
@@ -27,26 +27,48 @@ export function installEventStreamToken(app: FastifyInstance) {
   });
 }
 
+interface Audience {
+  at: number;
+  /** The channel's company, whether it is live, and the users of the departments holding it. */
+  found: Promise<{ companyId: string; live: boolean; users: Set<string> } | null>;
+}
+
 export function eventHandlers(deps: Deps): Handlers {
+  // Who may see each channel's room events, read once per channel for every stream of this process (and again
+  // after 30 s): a message fans out to a thousand streams with one query, not one per stream.
+  const audiences = new Map<string, Audience>();
+  const audienceOf = (channelId: string) => {
+    const hit = audiences.get(channelId);
+    if (hit && Date.now() - hit.at < VISIBILITY_TTL_MS) return hit.found;
+    const found = rows<{ company_id: string; live: boolean; users: string[] }>(
+      deps.database.db,
+      sql`select c.company_id, c.deleted_at is null as live,
+                 array(select distinct ud.user_id from channel_departments cd
+                         join user_departments ud on ud.department_id = cd.department_id
+                        where cd.channel_id = c.id) as users
+            from channels c where c.id = ${channelId}`,
+    ).then(
+      ([r]) => (r ? { companyId: r.company_id, live: r.live, users: new Set(r.users) } : null),
+      (err) => {
+        audiences.delete(channelId);
+        throw err;
+      },
+    );
+    audiences.set(channelId, { at: Date.now(), found });
+    if (audiences.size > 10_000) audiences.delete(audiences.keys().next().value!);
+    return found;
+  };
+
   return {
     async streamEvents(request, reply) {
       const actor = requireActor(request.actor);
       if (!(request.headers.accept ?? "").includes("text/event-stream"))
         throw new HttpError(406, NOT_EVENT_STREAM);
-      const seen = new Map<string, { ok: boolean; at: number }>();
       const mayShow = async (e: HeraldEvent): Promise<boolean> => {
         if (e.userId && e.userId !== actor.userId) return false;
         if (!e.channelId || actor.role === "admin") return true;
-        const hit = seen.get(e.channelId);
-        if (hit && Date.now() - hit.at < VISIBILITY_TTL_MS) return hit.ok;
-        const [r] = await rows<{ ok: boolean }>(
-          deps.database.db,
-          sql`select exists (select 1 from channels c where c.id = ${e.channelId} and c.company_id = ${actor.companyId}
-                               and ${visibleChannel(actor, sql`c.id`)}) as ok`,
-        );
-        const ok = r?.ok === true;
-        seen.set(e.channelId, { ok, at: Date.now() });
-        return ok;
+        const a = await audienceOf(e.channelId);
+        return a !== null && a.companyId === actor.companyId && a.live && a.users.has(actor.userId);
       };
 
       reply.hijack();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auth, createCompany, createUser, testApp } from "../../test/harness";
 import { addDepartment, connectSandbox, joinDepartment } from "../channels/channels.fixtures";
 import { ingestInbound } from "../chat/ingest";
+import { allocate, charge, purchaseCredit } from "../credit/ledger";
 import { NOT_EVENT_STREAM } from "./events.routes";
 
 let app: FastifyInstance;
@@ -126,6 +127,65 @@ describe("event stream", () => {
     await until(() => a.events.length >= 3);
     expect(a.events[2]).toEqual({ event: "room", data: { subscriberId: inWa.subscriberId } });
     for (const s of [admin, a, c, outsider]) s.close();
+  });
+
+  it("tells a company's users about its credit, a user about their own credit and notifications, and no one else", async () => {
+    const { id: companyId, owner } = await createCompany(app);
+    const other = await createCompany(app);
+    const alice = await createUser(app, companyId, { role: "agent" });
+    const bob = await createUser(app, companyId, { role: "agent" });
+    const admin = await createUser(app, companyId, { role: "admin" });
+    const { db } = app.deps.database;
+    const s = {
+      owner: await stream(owner.token),
+      admin: await stream(admin.token),
+      alice: await stream(alice.token, true),
+      bob: await stream(bob.token),
+      outsider: await stream(other.owner.token),
+    };
+    const credit = (r: { events: Received[] }) => r.events.filter((e) => e.event === "credit").length;
+
+    // the company's balance: every user of the company
+    await purchaseCredit(db, { companyId, amountCents: 10_000 });
+    await allocate(db, { companyId, userId: alice.id, amountCents: 2_000 });
+    await until(() => credit(s.owner) === 2 && credit(s.alice) === 2 && credit(s.bob) === 2);
+    expect(s.alice.events).toEqual([
+      { event: "credit", data: {} },
+      { event: "credit", data: {} },
+    ]);
+    // a user's own balance: that user only
+    await charge(db, { companyId, userId: alice.id, amountCents: 150 });
+    await until(() => credit(s.alice) === 3);
+
+    // a top-up request notifies the company's admins: the owner's bell, no one else's
+    const asked = await app.inject({
+      method: "POST",
+      url: "/api/topupReq",
+      headers: auth(alice),
+      payload: { topUpType: 2 },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    for (const who of [owner, admin]) {
+      const r = who === owner ? s.owner : s.admin;
+      await until(() => r.events.some((e) => e.event === "notification"));
+      const [note] = await app.deps.database.query<{ id: string }>(
+        "select id from notifications where user_id = $1",
+        [who.id],
+      );
+      expect(r.events.filter((e) => e.event === "notification")).toEqual([
+        { event: "notification", data: { notificationId: note!.id } },
+      ]);
+    }
+
+    // nothing else arrived: no notification for the agents, Bob never heard of Alice's own credit, and the
+    // other company heard nothing at all (its own credit moving later shows its stream was listening)
+    await purchaseCredit(db, { companyId: other.id, amountCents: 500 });
+    await until(() => credit(s.outsider) === 1);
+    expect(s.outsider.events).toEqual([{ event: "credit", data: {} }]);
+    expect(s.alice.events.map((e) => e.event)).toEqual(["credit", "credit", "credit"]);
+    expect(s.bob.events.map((e) => e.event)).toEqual(["credit", "credit"]);
+    expect(s.owner.events.map((e) => e.event)).toEqual(["credit", "credit", "notification"]);
+    for (const r of Object.values(s)) r.close();
   });
 
   it("answers 406 to a client that does not accept an event stream, and 401 without a token", async () => {
