@@ -26,7 +26,8 @@ export interface JobPayloads {
   /** Scheduled rows that are due become queued; recurring sends get their next run; stuck rows are retried. */
   "sms.schedule-tick": Record<string, never>;
   /** One chat message (chat_messages id) to send through its channel's driver (modules/chat/deliver.ts). */
-  "chat.send": { messageId: string };
+  /** `waits`: how many times the provider has asked this message to wait already (Telegram's retry_after). */
+  "chat.send": { messageId: string; waits?: number };
   /** One verified provider webhook request (channel_inbound_events id) to store (modules/chat/inbound-job.ts). */
   "chat.inbound": { eventId: string };
   /** One inbound chat message to POST to the company's chatbot (modules/chat/bot.ts). */

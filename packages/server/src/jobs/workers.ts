@@ -48,7 +48,10 @@ export function jobHandlers(deps: Deps): JobHandlers {
     async "chat.send"(data, attempt) {
       // On the last try a message the provider keeps refusing for now is marked failed, with why.
       const tries = attempt.retryCount >= attempt.retryLimit ? attempt.retryLimit + 1 : undefined;
-      await deliverChatMessage(deps, data.messageId, tries ? { finalTry: tries } : {});
+      await deliverChatMessage(deps, data.messageId, {
+        ...(tries ? { finalTry: tries } : {}),
+        ...(data.waits ? { waits: data.waits } : {}),
+      });
     },
     async "chat.inbound"(data) {
       await processInboundEvent(deps, data.eventId);

@@ -4,7 +4,7 @@ import type { JobPayloads } from "../../jobs/queue";
 import { jobHandlers } from "../../jobs/workers";
 import type { TestCompany } from "../../test/harness";
 import { type ProviderServer, providerServer } from "../../test/provider-server";
-import { deliverChatMessage, throttledRemark } from "./deliver";
+import { deliverChatMessage, MAX_PROVIDER_WAITS, throttledRemark } from "./deliver";
 import { ingestInbound } from "./ingest";
 import { connectorApp, runSends, saveProvider, sendText, storedMessages } from "./webhook.fixtures";
 
@@ -116,6 +116,51 @@ describe("chat.send and provider flood control", () => {
       message_status: "yes",
       provider_message_id: "555:77",
     });
+  });
+
+  it("a message Telegram keeps asking to wait fails with the throttling remark after MAX_PROVIDER_WAITS waits", async () => {
+    const saved = await saveProvider(app, company.owner, "TELEGRAM", { botToken: BOT });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const channelId = saved.json().id as string;
+    const r = await ingestInbound(app.deps, {
+      companyId: company.id,
+      channelId,
+      platformId: "556",
+      subscriberName: "Wati",
+      providerMessageId: "556:1",
+      text: "Halo",
+    });
+    const busyAnswer = {
+      status: 429,
+      json: {
+        ok: false,
+        error_code: 429,
+        description: "Too Many Requests: retry after 5",
+        parameters: { retry_after: 5 },
+      },
+    };
+    expect((await sendText(app, company.owner, r.subscriberId, "Tunggu")).statusCode).toBe(200);
+    const out = (await storedMessages(app, channelId)).find((m) => m.type === "outbox")!;
+    for (let wait = 1; wait <= MAX_PROVIDER_WAITS + 1; wait++) {
+      tg.once(busyAnswer);
+      await app.deps.database.query(
+        "update pgboss.job set start_after = now() where name = 'chat.send' and state = 'created'",
+      );
+      expect(await runSends(app)).toBe(1);
+      const now = (await storedMessages(app, channelId)).find((m) => m.id === out.id)!;
+      if (wait <= MAX_PROVIDER_WAITS) expect(now).toMatchObject({ message_status: "no", remark: null });
+    }
+    expect((await storedMessages(app, channelId)).find((m) => m.id === out.id)).toMatchObject({
+      message_status: "failed",
+      delivery_status: "failed",
+      remark: throttledRemark(MAX_PROVIDER_WAITS + 1),
+    });
+    // nothing is left queued for it
+    const left = await app.deps.database.query<{ n: number }>(
+      "select count(*)::int as n from pgboss.job where name = 'chat.send' and state = 'created' and data->>'messageId' = $1",
+      [out.id],
+    );
+    expect(left[0]!.n).toBe(0);
   });
 
   it("marks a message failed with a throttling remark once the provider has throttled every try of its job", async () => {

@@ -97,6 +97,9 @@ export function outboundMessage(
   };
 }
 
+/** Waits a provider may ask of one message (Telegram's retry_after) before it is marked failed. */
+export const MAX_PROVIDER_WAITS = 10;
+
 /** The remark of a message the provider kept throttling until the job's last try. */
 export const throttledRemark = (tries: number) =>
   `The provider is throttling messages; not sent after ${tries} tries.`;
@@ -129,6 +132,8 @@ export async function deliverChatMessage(
     requeue?: boolean;
     /** This is the job's last try, the `finalTry`th: an error that would be retried fails the message instead. */
     finalTry?: number;
+    /** How many times the provider has already asked this message to wait (Telegram's retry_after). */
+    waits?: number;
   } = {},
 ): Promise<ChatDelivery> {
   const { db } = deps.database;
@@ -177,10 +182,17 @@ export async function deliverChatMessage(
     // Telegram's flood control names its wait (retry_after): the same message again once it is over, not failed
     // and without using up the job's retries.
     if (err instanceof TelegramRetry && err.retryAfterSeconds) {
+      const waits = (opts.waits ?? 0) + 1;
       if (opts.requeue !== false) {
+        // A provider that keeps asking to wait does not hold the message for ever.
+        if (waits > MAX_PROVIDER_WAITS) {
+          const remark = throttledRemark(waits);
+          await fail(remark);
+          return { status: "failed", remark };
+        }
         await deps.queue.enqueue(
           "chat.send",
-          { messageId: m.id },
+          { messageId: m.id, waits },
           { startAfterSeconds: err.retryAfterSeconds },
         );
       }

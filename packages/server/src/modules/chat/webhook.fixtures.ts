@@ -74,7 +74,7 @@ export async function saveProvider(
 export async function runSends(app: FastifyInstance): Promise<number> {
   const jobs = await app.deps.queue.boss.fetch<JobPayloads["chat.send"]>("chat.send", { batchSize: 100 });
   for (const j of jobs) {
-    await deliverChatMessage(app.deps, j.data.messageId);
+    await deliverChatMessage(app.deps, j.data.messageId, j.data.waits ? { waits: j.data.waits } : {});
     await app.deps.queue.boss.complete("chat.send", j.id);
   }
   return jobs.length;
