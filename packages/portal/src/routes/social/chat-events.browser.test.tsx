@@ -28,13 +28,16 @@ function Listener({ client }: { client: QueryClient }) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe("live updates from the event stream", () => {
-  it("refetches the rooms, a room's profile and its messages on room and message events, and closes", () => {
+  it("refetches the rooms, a room's profile and its messages on room and message events, and closes", async () => {
+    FakeEventSource.last = null;
     vi.stubGlobal("EventSource", FakeEventSource);
     const client = new QueryClient();
     const invalidate = vi.spyOn(client, "invalidateQueries").mockResolvedValue(undefined);
     const container = document.createElement("div");
     const root = createRoot(container);
     flushSync(() => root.render(<Listener client={client} />));
+    // the tab that holds the browser's lock opens the one stream (at once when no other tab holds it)
+    await vi.waitFor(() => expect(FakeEventSource.last).not.toBeNull());
     const source = FakeEventSource.last;
     expect(source?.url).toBe("/api/events?access_token=tok%20en");
 
@@ -54,3 +57,59 @@ describe("live updates from the event stream", () => {
     expect(source?.closed).toBe(true);
   });
 });
+
+describe("one stream per browser", () => {
+  it("a second tab of the same sign-in opens no stream of its own: it gets the first tab's events", async () => {
+    FakeEventSource.last = null;
+    vi.stubGlobal("EventSource", FakeEventSource);
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, "invalidateQueries").mockResolvedValue(undefined);
+    const root = createRoot(document.createElement("div"));
+    flushSync(() => root.render(<Listener client={client} />));
+    await vi.waitFor(() => expect(FakeEventSource.last).not.toBeNull());
+    const source = FakeEventSource.last!;
+
+    // another tab: a frame of the same origin running the same module holds no lock and opens nothing
+    const frame = document.createElement("iframe");
+    document.body.append(frame);
+    const opened: string[] = [];
+    const forwarded: unknown[] = [];
+    const other = frame.contentWindow as Window & typeof globalThis;
+    const otherChannel = new other.BroadcastChannel(`herald-events-${keyOfForTest("tok en")}`);
+    otherChannel.onmessage = (m: MessageEvent) => forwarded.push(m.data);
+    let granted = false;
+    const waiting = new AbortController();
+    void other.navigator.locks
+      .request(`herald-events-${keyOfForTest("tok en")}`, { signal: waiting.signal }, () => {
+        granted = true;
+        opened.push("stream");
+      })
+      .catch(() => {});
+    source.emit("message", { subscriberId: "room-9", messageId: "m-9" });
+    await vi.waitFor(() =>
+      expect(forwarded).toContainEqual({
+        kind: "event",
+        name: "message",
+        data: { subscriberId: "room-9", messageId: "m-9" },
+      }),
+    );
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: messagesKey("room-9") });
+    expect(granted).toBe(false); // the first tab still holds the stream
+
+    // the first tab closes: its stream closes and the lock passes to the waiting tab
+    root.unmount();
+    expect(source.closed).toBe(true);
+    await vi.waitFor(() => expect(granted).toBe(true));
+    expect(opened).toEqual(["stream"]);
+    waiting.abort();
+    otherChannel.close();
+    frame.remove();
+  });
+});
+
+/** The lock's name part for a token, as shell/event-stream.ts makes it. */
+function keyOfForTest(token: string): string {
+  let h = 0;
+  for (let i = 0; i < token.length; i++) h = (Math.imul(h, 31) + token.charCodeAt(i)) | 0;
+  return (h >>> 0).toString(36);
+}
