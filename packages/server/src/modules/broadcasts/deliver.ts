@@ -1,6 +1,7 @@
 /**
- * The `broadcast.deliver` worker: a job works on PARALLEL_WINDOWS windows of a broadcast at once; each claims the
- * next pending rows (up to WINDOW, a tenth of a second of the channel's rate) while the broadcast is running
+ * The `broadcast.deliver` worker: a job works on PARALLEL_WINDOWS windows of a broadcast at once
+ * (FAST_PARALLEL_WINDOWS on a channel of FAST_RATE messages per second or more); each claims the next pending rows
+ * (up to WINDOW, a tenth of a second of the channel's rate) while the broadcast is running
  * (`for update skip locked`, so workers never hold the same row; rows held longer than the submit timeout,
  * HERALD_SMS_SUBMIT_TIMEOUT, by a worker that died are claimed again), and sends them through the chat: the
  * subscribers (found or made on the broadcast's channel from the numbers), their rooms and outbox chat messages are
@@ -359,6 +360,12 @@ export async function settleBroadcast(
 
 /** Windows a job works on at once: each claims, sends and records its own; the rate and the back-off are shared. */
 export const PARALLEL_WINDOWS = 3;
+/** A channel this fast or faster (messages per second) gets FAST_PARALLEL_WINDOWS windows at once. */
+export const FAST_RATE = 1000;
+export const FAST_PARALLEL_WINDOWS = 4;
+/** Windows a job works on at once for a channel of this rate. */
+export const parallelWindows = (perSecond: number) =>
+  perSecond >= FAST_RATE ? FAST_PARALLEL_WINDOWS : PARALLEL_WINDOWS;
 
 /** What the windows of one job share. */
 interface Shared {
@@ -375,7 +382,9 @@ interface Shared {
 /** Works through a broadcast's pending rows until none is left, it is paused or cancelled. */
 export async function deliverBroadcast(deps: Deps, broadcastId: string): Promise<void> {
   const shared: Shared = { started: Date.now(), until: 0, streak: 0, held: new Set(), handedOver: false };
-  await Promise.all(Array.from({ length: PARALLEL_WINDOWS }, () => windows(deps, broadcastId, shared)));
+  const b = await loadBroadcast(deps.database.db, broadcastId);
+  const n = b?.channel_type ? parallelWindows(broadcastRate(b.channel_type)) : PARALLEL_WINDOWS;
+  await Promise.all(Array.from({ length: n }, () => windows(deps, broadcastId, shared)));
 }
 
 async function windows(deps: Deps, broadcastId: string, shared: Shared): Promise<void> {
