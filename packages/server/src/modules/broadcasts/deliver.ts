@@ -1,13 +1,16 @@
 /**
- * The `broadcast.deliver` worker: a job works on PARALLEL_WINDOWS windows of a broadcast at once; each claims the
- * next pending rows (up to WINDOW, a tenth of a second of the channel's rate) while the broadcast is running
+ * The `broadcast.deliver` worker: a job works on PARALLEL_WINDOWS windows of a broadcast at once
+ * (FAST_PARALLEL_WINDOWS on a channel of FAST_RATE messages per second or more); each claims the next pending rows
+ * (up to WINDOW, a tenth of a second of the channel's rate) while the broadcast is running
  * (`for update skip locked`, so workers never hold the same row; rows held longer than the submit timeout,
  * HERALD_SMS_SUBMIT_TIMEOUT, by a worker that died are claimed again), and sends them through the chat: the
  * subscribers (found or made on the broadcast's channel from the numbers), their rooms and outbox chat messages are
- * written in one transaction, then each message goes to the channel's driver with the message id as idempotency
- * key — the message the chat's sender (modules/chat/deliver.ts) builds; on a sandbox channel through that sender
- * itself, which also simulates the receipts. The inbox shows the messages; receipts move a chat message's delivery
- * status (sent -> delivered -> read, failed), which the report reads through `chat_message_id`.
+ * written in one transaction (set-based: a few statements for the window), then each message goes to the channel's
+ * driver with the message id as idempotency key — the message the chat's sender (modules/chat/deliver.ts) builds —
+ * and the window's outcomes are written in one more transaction: the messages sent (on a sandbox channel sent and
+ * delivered at once in one statement, its simulated receipt, with the chat's receipt hooks) or failed, the rows,
+ * the counts and the charge. The inbox shows the messages; receipts move a chat message's delivery status
+ * (sent -> delivered -> read, failed), which the report reads through `chat_message_id`.
  *
  * Governor: a window's sends are taken from its channel's rate before any of them starts (modules/sms/rate.ts,
  * one counter per channel shared by every worker of every process, by the database's clock; per channel type,
@@ -48,16 +51,10 @@ import {
 import { TelegramRetry } from "../../providers/channels/telegram";
 import { channelRuntime } from "../channels/channels.service";
 import { type AttachmentRow, toAttachment } from "../chat/attachments";
-import { OUTSIDE_WINDOW } from "../chat/chat.messages";
+import { CONNECTOR_UNAVAILABLE, OUTSIDE_WINDOW } from "../chat/chat.messages";
 import { chatPriceCents } from "../chat/chat.service";
-import {
-  attachmentSizes,
-  type ChatDelivery,
-  deliverChatMessage,
-  type OutboxRow,
-  outboundMessage,
-} from "../chat/deliver";
-import { statusLog } from "../chat/ingest";
+import { attachmentSizes, type OutboxRow, outboundMessage } from "../chat/deliver";
+import { forwardCondition, runStatusHooks, statusLog } from "../chat/ingest";
 import { rows } from "../contacts/contacts.service";
 import { InsufficientCredit } from "../credit/ledger";
 import { captureSend, chargeNow, releaseSend } from "../credit/spend";
@@ -66,7 +63,7 @@ import { pgArray } from "../sms/recipients";
 import { CHANNEL_GONE, NOT_SENT_AFTER_RETRIES, SUBSCRIBER_NOT_FOUND } from "./broadcasts.messages";
 
 /** Rows per claim, rate take and outcome transaction (at most; see windowSize). */
-export const WINDOW = 50;
+export const WINDOW = 500;
 
 /**
  * A window holds at most a tenth of a second's sends of the broadcast's channel, so a window's sends, taken from
@@ -164,6 +161,8 @@ type Outcome =
       costCents: number;
       /** The chat message was sent here: its status is written with the window (else it is written already). */
       room?: Loaded;
+      /** Sent through the sandbox: delivered at once (its receipt is applied with the window). */
+      sandbox?: boolean;
     }
   | { row: Claimed; kind: "failed"; remark: string; room?: Loaded; messageId?: string }
   /** Did not reach the provider (throttled, unreachable): tried again later. */
@@ -361,6 +360,12 @@ export async function settleBroadcast(
 
 /** Windows a job works on at once: each claims, sends and records its own; the rate and the back-off are shared. */
 export const PARALLEL_WINDOWS = 3;
+/** A channel this fast or faster (messages per second) gets FAST_PARALLEL_WINDOWS windows at once. */
+export const FAST_RATE = 1000;
+export const FAST_PARALLEL_WINDOWS = 4;
+/** Windows a job works on at once for a channel of this rate. */
+export const parallelWindows = (perSecond: number) =>
+  perSecond >= FAST_RATE ? FAST_PARALLEL_WINDOWS : PARALLEL_WINDOWS;
 
 /** What the windows of one job share. */
 interface Shared {
@@ -377,7 +382,9 @@ interface Shared {
 /** Works through a broadcast's pending rows until none is left, it is paused or cancelled. */
 export async function deliverBroadcast(deps: Deps, broadcastId: string): Promise<void> {
   const shared: Shared = { started: Date.now(), until: 0, streak: 0, held: new Set(), handedOver: false };
-  await Promise.all(Array.from({ length: PARALLEL_WINDOWS }, () => windows(deps, broadcastId, shared)));
+  const b = await loadBroadcast(deps.database.db, broadcastId);
+  const n = b?.channel_type ? parallelWindows(broadcastRate(b.channel_type)) : PARALLEL_WINDOWS;
+  await Promise.all(Array.from({ length: n }, () => windows(deps, broadcastId, shared)));
 }
 
 async function windows(deps: Deps, broadcastId: string, shared: Shared): Promise<void> {
@@ -413,9 +420,9 @@ async function windows(deps: Deps, broadcastId: string, shared: Shared): Promise
                      and status in ('pending', 'sending') -- the due index (broadcast_recipients_due_idx)
                      and (status = 'pending'
                           or (status = 'sending'
-                              and locked_at < now() - make_interval(secs => ${deps.config.sending.submitTimeoutSeconds})))
+                              and locked_at < now() - make_interval(secs => ${deps.config.sending.submitTimeoutSeconds})
+                              and id <> all(${pgArray([...shared.held])}::uuid[])))
                      and exists (select 1 from broadcasts where id = ${b.id} and status in ('queued', 'running'))
-                     and id <> all(${pgArray([...shared.held])}::uuid[])
                    order by row
                    limit ${windowSize(b.channel_type ? broadcastRate(b.channel_type) : WINDOW * 10)}
                    for update skip locked) c
@@ -476,45 +483,66 @@ async function windows(deps: Deps, broadcastId: string, shared: Shared): Promise
   }
 }
 
-/** The channel a row goes out on, or its final outcome when it cannot be sent (outside the 24-hour window). */
-async function targetOf(
+/**
+ * The channel each row goes out on, or its final outcome when it cannot be sent (outside the 24-hour window): the
+ * chosen subscribers' and the numbers' subscribers looked up in one query for the window.
+ */
+async function targetsOf(
   deps: Deps,
   b: Broadcast,
-  r: Claimed,
-): Promise<{ target: Target | null } | { outcome: Outcome }> {
+  claimed: Claimed[],
+): Promise<({ target: Target | null } | { outcome: Outcome })[]> {
   const own: Target | null =
     b.channel_id && b.channel_type
       ? { channelId: b.channel_id, type: b.channel_type, price: Number(b.price_cents) }
       : null;
-  if (r.chat_message_id || !(r.subscriber_id || b.type === "live")) return { target: own };
-  const [s] = await rows<{
+  const look = (r: Claimed) => !r.chat_message_id && (r.subscriber_id || b.type === "live");
+  const ids = claimed.flatMap((r) => (look(r) && r.subscriber_id ? [r.subscriber_id] : []));
+  const numbers = b.channel_id ? claimed.flatMap((r) => (look(r) && !r.subscriber_id ? [r.mobile] : [])) : [];
+  type Found = {
+    id: string;
+    platform_id: string;
     channel_id: string;
     channel_type: ChannelType;
     driver: ChannelDriverKind;
     last_inbound_at: Date | string | null;
-  }>(
-    deps.database.db,
-    sql`select s.channel_id, c.channel_type, c.driver, cr.last_inbound_at
-          from subscribers s join channels c on c.id = s.channel_id
-          left join chat_rooms cr on cr.subscriber_id = s.id
-         where s.company_id = ${b.company_id}
-           and ${r.subscriber_id ? sql`s.id = ${r.subscriber_id}` : sql`s.channel_id = ${b.channel_id} and s.platform_id = ${r.mobile}`}`,
-  );
-  // A live (free-form) message reaches a subscriber only within 24 hours of their last message.
-  const type = s?.channel_type ?? b.channel_type;
-  const last = s?.last_inbound_at ? new Date(s.last_inbound_at).getTime() : 0;
-  if (b.type === "live" && type && CAPABILITIES[type].window24h && Date.now() - last > DAY_MS) {
-    return { outcome: { row: r, kind: "failed", remark: OUTSIDE_WINDOW } };
-  }
-  if (!s) return { target: own };
-  if (own && s.channel_id === own.channelId) return { target: own };
-  return {
-    target: {
-      channelId: s.channel_id,
-      type: s.channel_type,
-      price: broadcastPriceCents(s.driver, s.channel_type),
-    },
   };
+  const byId = new Map<string, Found>();
+  const byNumber = new Map<string, Found>();
+  if (ids.length + numbers.length > 0) {
+    const found = await rows<Found>(
+      deps.database.db,
+      sql`select s.id, s.platform_id, s.channel_id, c.channel_type, c.driver, cr.last_inbound_at
+            from subscribers s join channels c on c.id = s.channel_id
+            left join chat_rooms cr on cr.subscriber_id = s.id
+           where s.company_id = ${b.company_id}
+             and (s.id = any(${pgArray(ids)}::uuid[])
+                  or (s.channel_id = ${b.channel_id} and s.platform_id = any(${pgArray(numbers)}::text[])))`,
+    );
+    for (const s of found) {
+      byId.set(s.id, s);
+      if (s.channel_id === b.channel_id) byNumber.set(s.platform_id, s);
+    }
+  }
+  return claimed.map((r) => {
+    if (!look(r)) return { target: own };
+    const s = r.subscriber_id ? byId.get(r.subscriber_id) : byNumber.get(r.mobile);
+    // A live (free-form) message reaches a subscriber only within 24 hours of their last message.
+    const type = s?.channel_type ?? b.channel_type;
+    const last = s?.last_inbound_at ? new Date(s.last_inbound_at).getTime() : 0;
+    if (b.type === "live" && type && CAPABILITIES[type].window24h && Date.now() - last > DAY_MS) {
+      return { outcome: { row: r, kind: "failed", remark: OUTSIDE_WINDOW } };
+    }
+    if (!s) return { target: own };
+    if (own && s.channel_id === own.channelId) return { target: own };
+    return {
+      target: {
+        channelId: s.channel_id,
+        type: s.channel_type,
+        price: broadcastPriceCents(s.driver, s.channel_type),
+      },
+    };
+  });
 }
 
 /**
@@ -525,7 +553,7 @@ async function sendWindow(deps: Deps, b: Broadcast, claimed: Claimed[], shared: 
   const { db } = deps.database;
   const outcomes: Outcome[] = [];
   const work: { row: Claimed; target: Target | null }[] = [];
-  const found = await Promise.all(claimed.map((r) => targetOf(deps, b, r)));
+  const found = await targetsOf(deps, b, claimed);
   found.forEach((f, i) => {
     if ("outcome" in f) outcomes.push(f.outcome);
     else work.push({ row: claimed[i]!, target: f.target });
@@ -600,7 +628,7 @@ async function sendWindow(deps: Deps, b: Broadcast, claimed: Claimed[], shared: 
       if (stopped || Date.now() < shared.until) return;
       const x = sendable[next++];
       if (!x) return;
-      const o = await sendRow(deps, x.row, x.messageId, x.cost, loaded.get(x.messageId));
+      const o = await sendRow(x.row, x.messageId, x.cost, loaded.get(x.messageId));
       if (o.kind === "transient") stopped = true;
       outcomes.push(o);
     }
@@ -682,12 +710,12 @@ async function loadMessages(deps: Deps, ids: string[]): Promise<Map<string, Load
 }
 
 /**
- * Sends one row's chat message. A provider channel's driver is called here and the outcome recorded with the
- * window (recordWindow); a sandbox channel's message goes through the chat's sender, which also simulates its
- * receipts. A message already sent or failed (a row claimed again) is not sent again. Never throws.
+ * Sends one row's chat message through its channel's driver; the outcome is recorded with the window
+ * (recordWindow): on a provider channel as sent (the provider's receipts follow on its webhook), on a sandbox
+ * channel as sent and delivered at once (its simulated receipt). A message already sent or failed (a row claimed
+ * again) is not sent again. Never throws.
  */
 async function sendRow(
-  deps: Deps,
   r: Claimed,
   messageId: string,
   cost: number | null,
@@ -705,37 +733,19 @@ async function sendRow(
       };
     }
     if (m.status === "failed") return { row: r, kind: "failed", remark: m.remark ?? CHANNEL_GONE };
+    if (!m.driver) return { row: r, kind: "failed", remark: CONNECTOR_UNAVAILABLE, room: m, messageId };
     const costCents = cost ?? m.costCents;
-    if (m.kind === "sandbox" || !m.driver) {
-      let d: ChatDelivery;
-      try {
-        d = await deliverChatMessage(deps, messageId, { requeue: false });
-      } catch (err) {
-        return { row: r, kind: "transient", error: errorText(err), retryAfterMs: null };
-      }
-      if (d.status === "deferred") {
-        return {
-          row: r,
-          kind: "transient",
-          error: `Throttled by the provider (retry after ${d.retryAfterSeconds} s)`,
-          retryAfterMs: d.retryAfterSeconds * 1000,
-        };
-      }
-      if (d.status === "failed") return { row: r, kind: "failed", remark: d.remark };
-      if (d.status === "sent") {
-        return {
-          row: r,
-          kind: "sent",
-          messageId,
-          providerMessageId: d.providerMessageId,
-          costCents,
-        };
-      }
-      return { row: r, kind: "failed", remark: CHANNEL_GONE };
-    }
     try {
       const { providerMessageId } = await m.driver.send(m.context, m.message);
-      return { row: r, kind: "sent", messageId, providerMessageId, costCents, room: m };
+      return {
+        row: r,
+        kind: "sent",
+        messageId,
+        providerMessageId,
+        costCents,
+        room: m,
+        ...(m.driver.kind === "sandbox" ? { sandbox: true } : {}),
+      };
     } catch (err) {
       if (err instanceof ChannelRejected)
         return { row: r, kind: "failed", remark: err.message, room: m, messageId };
@@ -771,16 +781,33 @@ async function recordWindow(deps: Deps, b: Broadcast, outcomes: Outcome[]): Prom
     // Messages sent here: their status, as the chat's sender writes it, and their inbox events.
     const sentHere = sent.filter((o) => o.room);
     const failedHere = failed.filter((o) => o.room && o.messageId);
-    if (sentHere.length > 0) {
+    const byProvider = sentHere.filter((o) => !o.sandbox);
+    const bySandbox = sentHere.filter((o) => o.sandbox);
+    if (byProvider.length > 0) {
       await tx.execute(
         sql`update chat_messages m set message_status = 'yes', provider_message_id = v.pid,
                    delivery_status = coalesce(m.delivery_status, 'sent')
               from jsonb_to_recordset(${JSON.stringify(
-                sentHere.map((o) => ({ id: o.messageId, pid: o.providerMessageId })),
+                byProvider.map((o) => ({ id: o.messageId, pid: o.providerMessageId })),
               )}::jsonb) as v(id uuid, pid text)
              where m.id = v.id and m.message_status = 'no'`,
       );
     }
+    // The sandbox's messages: sent and their receipt (delivered, at once) in one statement, as the chat's
+    // sender and `applyStatus` write them; the receipt hooks run below, once the rows are recorded.
+    const delivered = bySandbox.length
+      ? await rows<{ id: string; company_id: string; delivery_status: string | null }>(
+          tx,
+          sql`update chat_messages m set message_status = 'yes', provider_message_id = v.pid,
+                     delivery_status = case when ${forwardCondition("delivered")} then 'delivered'
+                                            else m.delivery_status end
+                from jsonb_to_recordset(${JSON.stringify(
+                  bySandbox.map((o) => ({ id: o.messageId, pid: o.providerMessageId })),
+                )}::jsonb) as v(id uuid, pid text)
+               where m.id = v.id and m.message_status = 'no'
+              returning m.id, m.company_id, m.delivery_status`,
+        )
+      : [];
     if (failedHere.length > 0) {
       await tx.execute(
         sql`update chat_messages m set message_status = 'failed', delivery_status = 'failed', remark = v.remark
@@ -874,6 +901,8 @@ async function recordWindow(deps: Deps, b: Broadcast, outcomes: Outcome[]): Prom
         sql`update broadcasts set sent = sent + ${done.length}, failed = failed + ${failures} where id = ${b.id}`,
       );
     }
+    const receipts = delivered.filter((d) => d.delivery_status === "delivered");
+    if (receipts.length > 0) await runStatusHooks(tx as Tx, receipts, "delivered", null);
     await chargeWindow(
       tx as Tx,
       deps,
