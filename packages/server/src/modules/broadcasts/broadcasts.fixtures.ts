@@ -38,6 +38,8 @@ export interface LoopbackWhatsapp {
   /** Called with the running count of message requests before each is answered. */
   onMessage?: (received: number) => void | Promise<void>;
   maxPerSecond(): number;
+  /** The most messages received in any two consecutive seconds. */
+  maxPerTwoSeconds(): number;
   close(): Promise<void>;
 }
 
@@ -59,6 +61,11 @@ export async function loopbackWhatsapp(opts: { limit?: number } = {}): Promise<L
     },
     maxPerSecond() {
       return Math.max(0, ...lb.perSecond.values());
+    },
+    maxPerTwoSeconds() {
+      let max = 0;
+      for (const [second, n] of lb.perSecond) max = Math.max(max, n + (lb.perSecond.get(second + 1) ?? 0));
+      return max;
     },
     close: async () => {},
   };
