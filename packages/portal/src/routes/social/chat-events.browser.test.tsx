@@ -38,7 +38,7 @@ describe("live updates from the event stream", () => {
     flushSync(() => root.render(<Listener client={client} />));
     // the tab that holds the browser's lock opens the one stream (at once when no other tab holds it)
     await vi.waitFor(() => expect(FakeEventSource.last).not.toBeNull());
-    const source = FakeEventSource.last;
+    const source = FakeEventSource.last as FakeEventSource | null;
     expect(source?.url).toBe("/api/events?access_token=tok%20en");
 
     source?.emit("message", { subscriberId: "room-1", messageId: "m-1" });
@@ -67,7 +67,7 @@ describe("one stream per browser", () => {
     const root = createRoot(document.createElement("div"));
     flushSync(() => root.render(<Listener client={client} />));
     await vi.waitFor(() => expect(FakeEventSource.last).not.toBeNull());
-    const source = FakeEventSource.last!;
+    const source = FakeEventSource.last as unknown as FakeEventSource;
 
     // another tab: a frame of the same origin running the same module holds no lock and opens nothing
     const frame = document.createElement("iframe");
