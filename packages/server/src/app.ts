@@ -8,6 +8,7 @@ import type { Deps, Handler, Handlers } from "./deps";
 import { HttpError, NotImplemented } from "./errors";
 import { startQueue } from "./jobs/queue";
 import { jobHandlers } from "./jobs/workers";
+import { ChatPageCache } from "./lib/chat-cache";
 import { EventHub, listenForEvents } from "./lib/events";
 import { listenForInvalidations, SessionCache } from "./lib/session-cache";
 import { departmentHandlers } from "./modules/admin/departments.routes";
@@ -131,6 +132,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       : sandboxPaymentProvider({ publicUrl: config.publicUrl, secret: config.jwtSecret });
   // Session actors cached in the process, dropped at once on any revocation (LISTEN/NOTIFY).
   const sessionCache = new SessionCache();
+  // The inbox's polled pages, kept until a change they show is committed (notices on the same connection).
+  const chatCache = new ChatPageCache(sessionCache);
   const stopListening = await listenForInvalidations(database, sessionCache, {
     onError: (err) => app.log.warn({ err }, "session invalidation listener lost; sessions are not cached"),
   });
@@ -144,7 +147,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const stopEvents = await listenForEvents(database, events, {
     onError: (err) => app.log.warn({ err }, "event listener lost; reconnecting"),
   });
-  const deps: Deps = { config, database, queue, email, sms, payments, events };
+  const deps: Deps = { config, database, queue, email, sms, payments, events, chatCache };
   app.decorate("deps", deps);
   // Delivery receipts and inbound messages pushed by the SMS driver over its own connection (SMPP).
   sms.onEvent?.(providerEventHandler(deps));

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { Queue } from "./jobs/queue";
+import type { ChatPageCache } from "./lib/chat-cache";
 import type { EventHub } from "./lib/events";
 import type { EmailProvider } from "./providers/email";
 import type { PaymentProvider } from "./providers/payments";
@@ -18,6 +19,8 @@ export interface Deps {
   payments: PaymentProvider;
   /** Live change notifications of this process's open event streams (lib/events.ts). */
   events: EventHub;
+  /** The inbox's polled pages kept between changes (lib/chat-cache.ts); absent: every poll reads. */
+  chatCache?: ChatPageCache;
 }
 
 export type OperationId = keyof operations;

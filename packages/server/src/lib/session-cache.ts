@@ -86,6 +86,9 @@ export class SessionCache {
   listenerPid: number | undefined;
   /** Resolves once every notice committed before the call has been applied (PostgreSQL), see `actor`. */
   private barrier: (() => Promise<void>) | undefined;
+  private readonly resetListeners: (() => void)[] = [];
+  /** Notices of other channels heard on the same connection (see `listenForInvalidations`). */
+  readonly extraChannels = new Map<string, (payload: string) => void>();
 
   constructor(opts: SessionCacheOptions = {}) {
     this.ttlMs = opts.ttlMs ?? 30_000;
@@ -144,6 +147,27 @@ export class SessionCache {
       }
     }
     return this.get(claims);
+  }
+
+  /**
+   * Waits until every notice committed before the call has been applied (see `actor`); false when that
+   * cannot be known (not listening, or the round trip failed). Used by caches that share this listener.
+   */
+  async sync(): Promise<boolean> {
+    if (!this.active) return false;
+    if (this.barrier) {
+      try {
+        await this.barrier();
+      } catch {
+        return false;
+      }
+    }
+    return this.active;
+  }
+
+  /** Called whenever the cache is cleared as a whole (listener lost or reconnected). */
+  onReset(fn: () => void) {
+    this.resetListeners.push(fn);
   }
 
   /** Set by the listener. */
@@ -211,6 +235,7 @@ export class SessionCache {
   setListening(on: boolean) {
     this.clear();
     this.listening = on;
+    for (const fn of this.resetListeners) fn();
   }
 
   private dropSession(sid: string) {
@@ -238,11 +263,13 @@ export async function listenForInvalidations(
   opts: { onError?: (err: unknown) => void; retryMs?: number; barrierTimeoutMs?: number } = {},
 ): Promise<() => Promise<void>> {
   if (database.kind === "pglite") {
-    const unlisten = await database.pglite!.listen(AUTH_CHANNEL, (payload) => cache.invalidate(payload));
+    const unlisten = [await database.pglite!.listen(AUTH_CHANNEL, (payload) => cache.invalidate(payload))];
+    for (const [channel, handle] of cache.extraChannels)
+      unlisten.push(await database.pglite!.listen(channel, handle));
     cache.setListening(true);
     return async () => {
       cache.setListening(false);
-      await unlisten();
+      for (const u of unlisten) await u();
     };
   }
 
@@ -302,10 +329,12 @@ export async function listenForInvalidations(
     c.on("end", () => down(c));
     c.on("notification", (m) => {
       if (m.channel === AUTH_CHANNEL) cache.invalidate(m.payload ?? "");
+      else cache.extraChannels.get(m.channel)?.(m.payload ?? "");
     });
     try {
       await c.connect();
       await c.query(`listen ${AUTH_CHANNEL}`);
+      for (const channel of cache.extraChannels.keys()) await c.query(`listen ${channel}`);
       if (client === c && !closed) {
         cache.listenerPid = (c as unknown as { processID?: number }).processID;
         cache.setListening(true);

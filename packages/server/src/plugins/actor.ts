@@ -11,6 +11,11 @@ export interface Actor {
   isOwner: boolean;
   departmentIds: string[];
   sessionId: string;
+  /**
+   * The session cache waited for its listener before answering (a cache hit): every change committed
+   * before the request arrived has been applied to the process's caches (lib/chat-cache.ts).
+   */
+  fresh?: boolean;
 }
 
 declare module "fastify" {
@@ -58,7 +63,8 @@ export async function authenticate(
   }
   if (claims.typ !== "access") throw new Unauthorized("Invalid or expired token");
   const cached = await cache?.actor(claims);
-  if (cached) return { ...cached, departmentIds: [...cached.departmentIds], sessionId: claims.sid };
+  if (cached)
+    return { ...cached, departmentIds: [...cached.departmentIds], sessionId: claims.sid, fresh: true };
   const epoch = cache?.epoch() ?? 0;
   const { actor, sessionExpiresAt } = await lookupActor(database, claims, "access");
   const { sessionId: _, ...forCache } = actor;

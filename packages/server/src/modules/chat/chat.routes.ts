@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Deps, Handlers } from "../../deps";
+import type { CachedPage } from "../../lib/chat-cache";
 import { receiveFiles, serveAttachment } from "./attachments";
 import { botReply } from "./bot";
 import { chatService } from "./chat.service";
@@ -11,23 +11,31 @@ import { channelWebhook, channelWebhookChallenge } from "./webhook";
  * /rooms/{id}/set-read-all, /agents, /assign-agent, /remove-agent, /close; bot forwarding /getForwardingStatus,
  * /updateForwardingStatus.
  */
-/** The polled lists answer with an ETag and 304 when `If-None-Match` names the same answer. */
-function tagged<T>(request: FastifyRequest, reply: FastifyReply, body: T): T | FastifyReply {
-  const etag = `"${createHash("sha1").update(JSON.stringify(body)).digest("base64url")}"`;
-  reply.header("etag", etag);
+/**
+ * The polled lists answer with an ETag and 304 when `If-None-Match` names the same answer. A page just read
+ * is returned as an object (serialized, and checked against openapi.yaml in tests, by Fastify); a page from
+ * the page cache is sent as the JSON text it was stored as.
+ */
+function tagged<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { body, page }: { body?: T; page: CachedPage },
+): T | FastifyReply {
+  reply.header("etag", page.etag);
   const given = request.headers["if-none-match"];
-  if (given?.split(",").some((t) => t.trim().replace(/^W\//, "") === etag)) {
+  if (given?.split(",").some((t) => t.trim().replace(/^W\//, "") === page.etag)) {
     return reply.code(304).send();
   }
-  return body;
+  if (body !== undefined) return body;
+  return reply.type("application/json; charset=utf-8").send(page.json);
 }
 
 export function chatHandlers(deps: Deps): Handlers {
   const chat = chatService(deps);
   return {
-    listChatRooms: async (r, reply) => tagged(r, reply, await chat.listRooms(r.actor, r.query ?? {})),
+    listChatRooms: async (r, reply) => tagged(r, reply, await chat.roomListPage(r.actor, r.query ?? {})),
     listRoomMessages: async (r, reply) =>
-      tagged(r, reply, await chat.listMessages(r.actor, r.params.roomId, r.query ?? {})),
+      tagged(r, reply, await chat.messagePage(r.actor, r.params.roomId, r.query ?? {})),
     getChatRoom: async (r) => chat.getRoom(r.actor, r.params.id),
     sendMessage: async (r) => chat.send(r.actor, r.params.id, r.body),
     sendFiles: async (r) =>

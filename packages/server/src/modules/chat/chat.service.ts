@@ -22,10 +22,11 @@ import { v7 as uuidv7 } from "uuid";
 import type { DbOrTx, Tx } from "../../db/client";
 import type { Deps } from "../../deps";
 import { BadRequest, Conflict, Forbidden, NotFound, Unprocessable } from "../../errors";
+import { type CachedPage, entityTag } from "../../lib/chat-cache";
 import { publishRoom } from "../../lib/events";
 import { type Actor, requireActor } from "../../plugins/actor";
 import { CAPABILITIES, type ChannelType, mediaRuleFor } from "../../providers/channels";
-import { visibleChannel } from "../channels/scope";
+import { visibilityKey, visibleChannel } from "../channels/scope";
 import { rows } from "../contacts/contacts.service";
 import { chargeNow } from "../credit/spend";
 import { type AttachmentRow, discardFiles, toAttachment } from "./attachments";
@@ -292,6 +293,93 @@ export function chatService(deps: Deps) {
     }
   }
 
+  /** The channels the actor sees, from the page cache when current (read before `gen` otherwise). */
+  async function visibleChannelsOf(actor: Actor, gen: number): Promise<Set<string>> {
+    const cache = deps.chatCache!;
+    const scope = visibilityKey(actor);
+    const known = cache.visibleChannels(actor.companyId, scope);
+    if (known) return known;
+    const found = await rows<{ id: string }>(
+      db,
+      sql`select c.id from channels c
+           where c.company_id = ${actor.companyId} and c.deleted_at is null and ${visibleChannel(actor, sql`c.id`)}`,
+    );
+    const ids = new Set(found.map((r) => r.id));
+    cache.setVisibleChannels(actor.companyId, scope, gen, ids);
+    return ids;
+  }
+
+  async function messagesOf(
+    actor: Actor,
+    roomId: string,
+    q: { lastSeenCreatedAt?: string; lastSeenId?: string; limit?: number },
+  ): Promise<{ body: S["ChatMessageList"]; channelId: string }> {
+    const cursor = cursorOf(q);
+    const limit = Math.min(Math.max(q.limit ?? 50, 1), 200);
+    // One statement: the visible room (none: 404), its message count (kept by triggers) and the page, in
+    // the order of chat_messages_room_keyset_idx (`desc nulls last`).
+    const found = await polledRows<
+      Partial<MessageRow> & { room_id: string; room_channel_id: string; total: number }
+    >(
+      db,
+      sql`select r.subscriber_id as room_id, r.channel_id as room_channel_id, r.message_count as total, m.*
+              from chat_rooms r join channels c on c.id = r.channel_id
+              left join lateral (
+                select ${MESSAGE_COLUMNS} from chat_messages
+                 where subscriber_id = r.subscriber_id
+                   ${cursor ? sql`and (created_at, id) < (${cursor.at}, ${cursor.id}::uuid)` : sql``}
+                 order by created_at desc nulls last, id desc nulls last
+                 limit ${limit}) m on true
+             where r.subscriber_id = ${roomId} and ${ROOM_SCOPE(actor)}
+             order by m.created_at desc nulls last, m.id desc nulls last`,
+    );
+    if (found.length === 0) throw new NotFound(ROOM_NOT_FOUND);
+    const room = { subscriber_id: found[0]!.room_id, total: found[0]!.total };
+    const page = found.filter(
+      (m): m is MessageRow & { room_id: string; room_channel_id: string; total: number } => m.id != null,
+    );
+    // Status logs that happened after each message (and before the next one).
+    const oldest = page.length === limit ? page[page.length - 1] : undefined;
+    const logs =
+      page.length === 0
+        ? []
+        : await polledRows<{
+            status: S["StatusLog"]["status"];
+            assign_by: string | null;
+            assign_to: string | null;
+            created_at: Date | string;
+          }>(
+            db,
+            sql`select status, assign_by, assign_to, created_at from chat_room_status_logs
+                   where subscriber_id = ${room.subscriber_id}
+                     ${oldest ? sql`and created_at >= ${new Date(oldest.created_at)}` : sql``}
+                     ${cursor ? sql`and created_at < ${cursor.at}` : sql``}
+                   order by created_at, id`,
+          );
+    const byMessage = new Map<string, S["StatusLog"][]>();
+    for (const l of logs) {
+      const t = new Date(l.created_at).getTime();
+      // page is newest first: the first message at or before the log, else the oldest on the page
+      const owner = page.find((m) => new Date(m.created_at).getTime() <= t) ?? page[page.length - 1]!;
+      const list = byMessage.get(owner.id) ?? [];
+      list.push({
+        status: l.status,
+        assignBy: l.assign_by,
+        assignTo: l.assign_to,
+        createdAt: iso(l.created_at),
+      });
+      byMessage.set(owner.id, list);
+    }
+    return {
+      body: { data: page.map((m) => toMessage(m, byMessage.get(m.id))), total: room.total },
+      channelId: found[0]!.room_channel_id,
+    };
+  }
+
+  /** Characters of a page's cursor and size in the page cache's keys. */
+  const pageKey = (cursor: Cursor | null, limit: number | undefined) =>
+    `${cursor ? `${cursor.at.toISOString()}|${cursor.id}` : ""}|${Math.min(Math.max(limit ?? 50, 1), 200)}`;
+
   return {
     async listRooms(
       a: Actor | undefined,
@@ -346,60 +434,60 @@ export function chatService(deps: Deps) {
       roomId: string,
       q: { lastSeenCreatedAt?: string; lastSeenId?: string; limit?: number },
     ): Promise<S["ChatMessageList"]> {
+      return (await messagesOf(requireActor(a), roomId, q)).body;
+    },
+
+    /**
+     * The room list as sent (JSON and entity tag), from the process's page cache while nothing it shows has
+     * changed (lib/chat-cache.ts); `body` is set when it was just read.
+     */
+    async roomListPage(
+      a: Actor | undefined,
+      q: { lastSeenCreatedAt?: string; lastSeenId?: string; limit?: number },
+    ): Promise<{ body?: S["ChatRoomList"]; page: CachedPage }> {
       const actor = requireActor(a);
       const cursor = cursorOf(q);
-      const limit = Math.min(Math.max(q.limit ?? 50, 1), 200);
-      // One statement: the visible room (none: 404), its message count (kept by triggers) and the page, in
-      // the order of chat_messages_room_keyset_idx (`desc nulls last`).
-      const found = await polledRows<Partial<MessageRow> & { room_id: string; total: number }>(
-        db,
-        sql`select r.subscriber_id as room_id, r.message_count as total, m.*
-              from chat_rooms r join channels c on c.id = r.channel_id
-              left join lateral (
-                select ${MESSAGE_COLUMNS} from chat_messages
-                 where subscriber_id = r.subscriber_id
-                   ${cursor ? sql`and (created_at, id) < (${cursor.at}, ${cursor.id}::uuid)` : sql``}
-                 order by created_at desc nulls last, id desc nulls last
-                 limit ${limit}) m on true
-             where r.subscriber_id = ${roomId} and ${ROOM_SCOPE(actor)}
-             order by m.created_at desc nulls last, m.id desc nulls last`,
-      );
-      if (found.length === 0) throw new NotFound(ROOM_NOT_FOUND);
-      const room = { subscriber_id: found[0]!.room_id, total: found[0]!.total };
-      const page = found.filter((m): m is MessageRow & { room_id: string; total: number } => m.id != null);
-      // Status logs that happened after each message (and before the next one).
-      const oldest = page.length === limit ? page[page.length - 1] : undefined;
-      const logs =
-        page.length === 0
-          ? []
-          : await polledRows<{
-              status: S["StatusLog"]["status"];
-              assign_by: string | null;
-              assign_to: string | null;
-              created_at: Date | string;
-            }>(
-              db,
-              sql`select status, assign_by, assign_to, created_at from chat_room_status_logs
-                   where subscriber_id = ${room.subscriber_id}
-                     ${oldest ? sql`and created_at >= ${new Date(oldest.created_at)}` : sql``}
-                     ${cursor ? sql`and created_at < ${cursor.at}` : sql``}
-                   order by created_at, id`,
-            );
-      const byMessage = new Map<string, S["StatusLog"][]>();
-      for (const l of logs) {
-        const t = new Date(l.created_at).getTime();
-        // page is newest first: the first message at or before the log, else the oldest on the page
-        const owner = page.find((m) => new Date(m.created_at).getTime() <= t) ?? page[page.length - 1]!;
-        const list = byMessage.get(owner.id) ?? [];
-        list.push({
-          status: l.status,
-          assignBy: l.assign_by,
-          assignTo: l.assign_to,
-          createdAt: iso(l.created_at),
-        });
-        byMessage.set(owner.id, list);
+      const cache = deps.chatCache;
+      const ready = cache ? await cache.ready(actor.fresh) : false;
+      const gen = cache?.epoch() ?? 0;
+      const key = `rooms|${actor.companyId}|${visibilityKey(actor)}|${pageKey(cursor, q.limit)}`;
+      if (ready) {
+        const hit = cache!.page(key);
+        if (hit) return { page: hit };
       }
-      return { data: page.map((m) => toMessage(m, byMessage.get(m.id))), total: room.total };
+      const channels = ready ? await visibleChannelsOf(actor, gen) : undefined;
+      const body = await this.listRooms(actor, q);
+      const json = JSON.stringify(body);
+      if (!cache || !channels) return { body, page: { json, etag: entityTag(json) } };
+      const keys = [`k:${actor.companyId}`, ...[...channels].map((c) => `c:${c}`)];
+      return { body, page: cache.set(key, gen, keys, json) };
+    },
+
+    /** A room's message page as sent, from the page cache like `roomListPage`; 404 for a room not visible. */
+    async messagePage(
+      a: Actor | undefined,
+      roomId: string,
+      q: { lastSeenCreatedAt?: string; lastSeenId?: string; limit?: number },
+    ): Promise<{ body?: S["ChatMessageList"]; page: CachedPage }> {
+      const actor = requireActor(a);
+      const cursor = cursorOf(q);
+      const cache = deps.chatCache;
+      const ready = cache ? await cache.ready(actor.fresh) : false;
+      const gen = cache?.epoch() ?? 0;
+      const key = `messages|${roomId}|${pageKey(cursor, q.limit)}`;
+      if (ready) {
+        const channels = await visibleChannelsOf(actor, gen);
+        const hit = cache!.page(key, { companyId: actor.companyId, channels });
+        if (hit) return { page: hit };
+      }
+      const { body, channelId } = await messagesOf(actor, roomId, q);
+      const json = JSON.stringify(body);
+      if (!cache || !ready) return { body, page: { json, etag: entityTag(json) } };
+      const keys = [`r:${roomId}`, `k:${actor.companyId}`];
+      return {
+        body,
+        page: cache.set(key, gen, keys, json, { companyId: actor.companyId, channelId }),
+      };
     },
 
     async getRoom(a: Actor | undefined, roomId: string): Promise<S["SubscriberProfile"]> {

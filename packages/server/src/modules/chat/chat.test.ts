@@ -7,6 +7,7 @@ import {
   createCompany,
   createUser,
   eventually,
+  secondInstance,
   type TestUser,
   testApp,
 } from "../../test/harness";
@@ -179,19 +180,31 @@ describe("room and message paging", () => {
     expect(bad.json().message).toBe(CURSOR_PAIR);
   });
 
-  it("answers a room-list poll with one query and a message page with two, whatever the number of rows", async () => {
+  it("answers a changed room list with one query and a changed message page with two, whatever the number of rows, and an unchanged one with none", async () => {
     const w = await world();
     const budget = async () => {
-      await get("/social-chat/chat/room", w.alice); // the actor is cached after the first request
+      await get("/social-chat/chat/room", w.alice); // the actor and its channels are cached after the first request
+      // something on the list changed: the statement runs again
+      await q("update chat_rooms set updated_at = now() where channel_id = $1", [w.wa.id]);
       const list = await countQueries(() => get("/social-chat/chat/room", w.alice));
       expect(list.result.statusCode).toBe(200);
       expect(list.count, list.queries.join("\n")).toBe(1);
       const room = list.result.json().data[0].subscriberId;
+      await get(`/social-chat/chat/room/message/${room}`, w.alice);
+      await q("update chat_messages set text = text where subscriber_id = $1", [room]);
       const m = await countQueries(() => get(`/social-chat/chat/room/message/${room}`, w.alice));
       expect(m.result.statusCode).toBe(200);
       expect(m.count, m.queries.join("\n")).toBe(2);
       // none of them counts the rooms or the messages
       expect([...list.queries, ...m.queries].join("\n")).not.toMatch(/count\(/);
+      // nothing changed since: both polls are answered from the page cache, with the same bytes and tag
+      const again = await countQueries(() => get("/social-chat/chat/room", w.alice));
+      const mAgain = await countQueries(() => get(`/social-chat/chat/room/message/${room}`, w.alice));
+      expect([again.count, mAgain.count], [...again.queries, ...mAgain.queries].join("\n")).toEqual([0, 0]);
+      expect(again.result.body).toBe(list.result.body);
+      expect(again.result.headers.etag).toBe(list.result.headers.etag);
+      expect(again.result.headers["content-type"]).toBe(list.result.headers["content-type"]);
+      expect(mAgain.result.body).toBe(m.result.body);
     };
     await writeIn(w.companyId, w.wa.id, "qc-0");
     await budget();
@@ -564,6 +577,132 @@ describe("assignment", () => {
       await get(`/social-chat/chat/agents?subscriberId=${r1.subscriberId}&currentAgent=${w.alice.id}`, w.sup)
     ).json().data;
     expect(forRoom.map((a: { first_name: string }) => a.first_name)).toEqual(["Bob", "Sam"]);
+  });
+});
+
+describe("page cache", () => {
+  const texts = (res: { json(): { data: { text: string | null }[] } }) => res.json().data.map((m) => m.text);
+
+  it("shows every kind of change at the next poll, in this process and in another one", async () => {
+    const w = await world();
+    const r = await writeIn(w.companyId, w.wa.id, "pc-1", "first", "Siti");
+    const second = await secondInstance();
+    try {
+      const there = (url: string, who: Who) =>
+        second.app.inject({ method: "GET", url: `/api${url}`, headers: auth(who) });
+      const list = () => there("/social-chat/chat/room", w.alice);
+      const messages = () => there(`/social-chat/chat/room/message/${r.subscriberId}`, w.alice);
+      for (const at of [list, messages]) await at(); // cached there
+      expect((await list()).json().data[0].text).toBe("first");
+
+      // a message written in through this process
+      await writeIn(w.companyId, w.wa.id, "pc-1", "second", "Siti");
+      expect((await list()).json().data[0].text).toBe("second");
+      expect(texts(await messages())).toEqual(["second", "first"]);
+
+      // assignment (room row and status log) through this process's API
+      const assign = await post("/social-chat/chat/assign-agent", w.sup, {
+        subscriberId: r.subscriberId,
+        agentId: w.alice.id,
+      });
+      expect(assign.statusCode, assign.body).toBe(200);
+      const assigned = (await list()).json().data[0];
+      expect([assigned.chatroomStatus, assigned.agentFirstName]).toEqual(["assigned", "Alice"]);
+      const logs = (await messages())
+        .json()
+        .data.flatMap((m: { chatroomStatusLogs: { status: string }[] }) =>
+          m.chatroomStatusLogs.map((l) => l.status),
+        );
+      expect(logs).toContain("assigned");
+
+      // the agent's and the subscriber's names, straight in the database
+      await q("update users set first_name = 'Alicia' where id = $1", [w.alice.id]);
+      expect((await list()).json().data[0].agentFirstName).toBe("Alicia");
+      await q("update subscribers set name = 'Siti Rahman' where id = $1", [r.subscriberId]);
+      expect((await list()).json().data[0].subscriberName).toBe("Siti Rahman");
+
+      // a delivery status of a reply
+      const sent = await post(`/social-chat/chat/room/${r.subscriberId}/send-message`, w.alice, {
+        type: "text",
+        text: "reply",
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+      await q("update chat_messages set delivery_status = 'read' where id = $1", [sent.json().id]);
+      const reply = (await messages()).json().data[0];
+      expect([reply.text, reply.deliveryStatus]).toEqual(["reply", "read"]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("never gives a cached page to someone who may not see it, and follows department changes at once", async () => {
+    const w = await world();
+    const r = await writeIn(w.companyId, w.wa.id, "pc-2", "private");
+    const rooms = async (who: Who) => {
+      const res = await get("/social-chat/chat/room", who);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.map((x: { subscriberId: string }) => x.subscriberId);
+    };
+    const page = async (who: Who) =>
+      (await get(`/social-chat/chat/room/message/${r.subscriberId}`, who)).statusCode;
+    expect(await rooms(w.alice)).toEqual([r.subscriberId]);
+    expect(await page(w.alice)).toBe(200);
+    expect(await page(w.alice)).toBe(200); // now from the cache
+    // another department's agent and another company's admin
+    expect(await page(w.carol)).toBe(404);
+    expect(await rooms(w.carol)).toEqual([]);
+    expect(await page(w.outsider)).toBe(404);
+    expect(await rooms(w.outsider)).toEqual([]);
+
+    // the agent leaves the channel's department, then comes back
+    const [{ id: sales }] = await q<{ id: string }>(
+      "select department_id as id from user_departments where user_id = $1",
+      [w.alice.id],
+    );
+    await q("delete from user_departments where user_id = $1", [w.alice.id]);
+    expect(await rooms(w.alice)).toEqual([]);
+    expect(await page(w.alice)).toBe(404);
+    await joinDepartment(app, w.alice.id, sales!);
+    expect(await rooms(w.alice)).toEqual([r.subscriberId]);
+    expect(await page(w.alice)).toBe(200);
+
+    // the channel moves to the other department
+    const [{ id: support }] = await q<{ id: string }>(
+      "select department_id as id from user_departments where user_id = $1",
+      [w.carol.id],
+    );
+    await q("update channel_departments set department_id = $2 where channel_id = $1", [w.wa.id, support]);
+    expect(await rooms(w.alice)).toEqual([]);
+    expect(await page(w.alice)).toBe(404);
+    expect(await rooms(w.carol)).toEqual([r.subscriberId]);
+    expect(await page(w.carol)).toBe(200);
+
+    // the channel is deleted
+    const del = await post(`/social-chat/channel/${w.wa.id}/delete-channel`, w.owner);
+    expect(del.statusCode, del.body).toBe(200);
+    expect(await rooms(w.carol)).toEqual([]);
+    expect(await page(w.carol)).toBe(404);
+    expect(await rooms(w.owner)).toEqual([]);
+  });
+
+  it("is not used while the invalidation listener is down", async () => {
+    const w = await world();
+    await writeIn(w.companyId, w.wa.id, "pc-3");
+    await get("/social-chat/chat/room", w.alice);
+    expect((await countQueries(() => get("/social-chat/chat/room", w.alice))).count).toBe(0);
+    app.sessionCache.setListening(false);
+    try {
+      const down = await countQueries(() => get("/social-chat/chat/room", w.alice));
+      expect(down.result.statusCode).toBe(200);
+      expect(down.count).toBeGreaterThanOrEqual(1);
+    } finally {
+      app.sessionCache.setListening(true);
+    }
+    // back: the first poll reads again (everything was dropped), the next one is cached
+    expect((await countQueries(() => get("/social-chat/chat/room", w.alice))).count).toBeGreaterThanOrEqual(
+      1,
+    );
+    expect((await countQueries(() => get("/social-chat/chat/room", w.alice))).count).toBe(0);
   });
 });
 
