@@ -655,23 +655,23 @@ describe("page cache", () => {
     expect(await rooms(w.outsider)).toEqual([]);
 
     // the agent leaves the channel's department, then comes back
-    const [{ id: sales }] = await q<{ id: string }>(
+    const [salesRow] = await q<{ id: string }>(
       "select department_id as id from user_departments where user_id = $1",
       [w.alice.id],
     );
     await q("delete from user_departments where user_id = $1", [w.alice.id]);
     expect(await rooms(w.alice)).toEqual([]);
     expect(await page(w.alice)).toBe(404);
-    await joinDepartment(app, w.alice.id, sales!);
+    await joinDepartment(app, w.alice.id, salesRow!.id);
     expect(await rooms(w.alice)).toEqual([r.subscriberId]);
     expect(await page(w.alice)).toBe(200);
 
     // the channel moves to the other department
-    const [{ id: support }] = await q<{ id: string }>(
+    const [supportRow] = await q<{ id: string }>(
       "select department_id as id from user_departments where user_id = $1",
       [w.carol.id],
     );
-    await q("update channel_departments set department_id = $2 where channel_id = $1", [w.wa.id, support]);
+    await q("update channel_departments set department_id = $2 where channel_id = $1", [w.wa.id, supportRow!.id]);
     expect(await rooms(w.alice)).toEqual([]);
     expect(await page(w.alice)).toBe(404);
     expect(await rooms(w.carol)).toEqual([r.subscriberId]);
