@@ -1,15 +1,6 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
-import type { FastifyInstance } from "fastify";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { buildApp } from "../../app";
-import { type Database, openDatabase, runMigrations } from "../../db/client";
-import { createCompany, testConfig } from "../../test/harness";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCompany } from "../../test/harness";
+import { crashWorkerHarness, killRounds, runToEnd } from "../../test/worker-crash";
 import { allocate } from "../credit/ledger";
 import {
   connectLoopbackChannel,
@@ -31,16 +22,6 @@ import { PARALLEL_WINDOWS, windowSize } from "./deliver";
  * Size: 5,000 recipients at 200/s by default (BROADCAST_CRASH_RECIPIENTS), so that the 20 kills land while it is
  * under way.
  */
-const runDatabaseUrl = inject("databaseUrl");
-const onPostgres = Boolean(runDatabaseUrl);
-const crashDb = `herald_bcrash_${process.pid}_${Date.now()}`;
-const databaseUrl = onPostgres
-  ? (() => {
-      const u = new URL(runDatabaseUrl);
-      u.pathname = `/${crashDb}`;
-      return u.toString();
-    })()
-  : "";
 const RECIPIENTS = Number(process.env.BROADCAST_CRASH_RECIPIENTS ?? 5000);
 /** The workers' rate: slow enough that the broadcast is still under way after the last kill. */
 const RATE = 200;
@@ -48,87 +29,38 @@ const ROUNDS = Number(process.env.BROADCAST_CRASH_ROUNDS ?? 20);
 const PRICE = 2;
 const CREDIT = 10 * RECIPIENTS;
 const JWT_SECRET = "test-secret-test-secret-test-secret-0123456789";
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-const workerBundle = path.join(serverDir, `.crash-worker-broadcast-${process.pid}.mjs`);
+const crash = crashWorkerHarness({ name: "bcrash", entry: "src/modules/broadcasts/crash-worker.ts" });
 
-let app: FastifyInstance;
-let database: Database | undefined;
 let lb: LoopbackWhatsapp;
 beforeAll(async () => {
-  if (!onPostgres) return;
+  if (!crash.onPostgres) return;
   process.env.HERALD_BROADCAST_PRICE_CENTS_WHATSAPP = String(PRICE);
   lb = await loopbackWhatsapp();
-  const admin = new pg.Client({ connectionString: runDatabaseUrl });
-  await admin.connect();
-  await admin.query(`create database ${crashDb}`);
-  await admin.end();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "herald-bcrash-test-"));
-  database = await openDatabase({ databaseUrl, dataDir });
-  await runMigrations(database);
-  await build({
-    entryPoints: [path.join(serverDir, "src/modules/broadcasts/crash-worker.ts")],
-    outfile: workerBundle,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node22",
-    external: ["@electric-sql/pglite", "pg-native", "@node-rs/*"],
-    banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-    },
-    logLevel: "error",
-  });
-  app = await buildApp({
-    config: {
-      ...testConfig({ WHATSAPP_API_URL: lb.url, HERALD_JWT_SECRET: JWT_SECRET }, dataDir),
-      runWorkers: false,
-    },
-    database,
-  });
-  await app.ready();
+  await crash.start({ WHATSAPP_API_URL: lb.url, HERALD_JWT_SECRET: JWT_SECRET });
 });
 afterAll(async () => {
   delete process.env.HERALD_BROADCAST_PRICE_CENTS_WHATSAPP;
-  rmSync(workerBundle, { force: true });
-  await app?.close();
-  await database?.close();
+  await crash.stop();
   await lb?.close();
-  if (!onPostgres) return;
-  const admin = new pg.Client({ connectionString: runDatabaseUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${crashDb} with (force)`);
-  await admin.end();
 });
 
-function worker(broadcastId: string): ChildProcess {
-  return spawn(process.execPath, [workerBundle], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      BROADCAST_ID: broadcastId,
-      WHATSAPP_API_URL: lb.url,
-      HERALD_JWT_SECRET: JWT_SECRET,
-      HERALD_BROADCAST_RATE_WHATSAPP: String(RATE),
-      HERALD_BROADCAST_PRICE_CENTS_WHATSAPP: String(PRICE),
-      HERALD_SMS_SUBMIT_TIMEOUT: "1",
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
-    else child.once("exit", (code) => resolve(code));
+const worker = (broadcastId: string) =>
+  crash.worker({
+    BROADCAST_ID: broadcastId,
+    WHATSAPP_API_URL: lb.url,
+    HERALD_JWT_SECRET: JWT_SECRET,
+    HERALD_BROADCAST_RATE_WHATSAPP: String(RATE),
+    HERALD_BROADCAST_PRICE_CENTS_WHATSAPP: String(PRICE),
+    HERALD_SMS_SUBMIT_TIMEOUT: "1",
   });
 
 const acceptedTotal = () => [...lb.accepted.values()].reduce((n, x) => n + x, 0);
 
-describe.skipIf(!onPostgres)("broadcast worker crash safety (PostgreSQL)", () => {
+describe.skipIf(!crash.onPostgres)("broadcast worker crash safety (PostgreSQL)", () => {
   it("kills the worker at random points; no recipient lost, duplicates only inside the accept window, charged = accepted", {
     timeout: 900_000,
   }, async () => {
+    const { app } = crash;
     const q = <T>(text: string, params: unknown[] = []) => app.deps.database.query<T>(text, params);
     const { id: companyId, owner } = await createCompany(app, { creditCents: 2 * CREDIT });
     await allocate(app.deps.database.db, { companyId, userId: owner.id, amountCents: CREDIT });
@@ -146,29 +78,13 @@ describe.skipIf(!onPostgres)("broadcast worker crash safety (PostgreSQL)", () =>
     expect(up.statusCode, up.body).toBe(200);
     expect(up.json().ready).toBe(RECIPIENTS);
 
-    let kills = 0;
-    const progress: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      const child = worker(id);
-      let stderr = "";
-      child.stderr?.on("data", (d) => {
-        stderr += String(d);
-      });
-      // Once this worker has sent something (its start takes a while), kill it 0 to 1.5 s later.
-      const before = acceptedTotal();
-      const started = Date.now();
-      while (child.exitCode === null && Date.now() - started < 120_000 && acceptedTotal() <= before) {
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      await new Promise((r) => setTimeout(r, Math.random() * 1500));
-      if (child.exitCode === null) {
-        child.kill("SIGKILL");
-        kills++;
-      }
-      const code = await exited(child);
-      expect(code === null || code === 0, stderr).toBe(true);
-      progress.push(lb.accepted.size);
-    }
+    const { kills, progress } = await killRounds({
+      rounds: ROUNDS,
+      start: () => worker(id),
+      sent: acceptedTotal,
+      progress: () => lb.accepted.size,
+      pollMs: 20,
+    });
     // every round's worker was killed, while the broadcast was under way (some recipients reached, others not)
     expect(kills).toBe(ROUNDS);
     expect(progress[ROUNDS - 1]).toBeLessThan(RECIPIENTS);
@@ -176,12 +92,7 @@ describe.skipIf(!onPostgres)("broadcast worker crash safety (PostgreSQL)", () =>
       progress.some((n) => n > 0 && n < RECIPIENTS),
       progress.join(","),
     ).toBe(true);
-    const last = worker(id);
-    let stderr = "";
-    last.stderr?.on("data", (d) => {
-      stderr += String(d);
-    });
-    expect(await exited(last), stderr).toBe(0);
+    await runToEnd(worker(id));
 
     // every row sent, the broadcast done
     const rows = await q<{ status: string; n: number }>(

@@ -53,7 +53,7 @@ import { channelRuntime } from "../channels/channels.service";
 import { type AttachmentRow, toAttachment } from "../chat/attachments";
 import { CONNECTOR_UNAVAILABLE, OUTSIDE_WINDOW } from "../chat/chat.messages";
 import { chatPriceCents } from "../chat/chat.service";
-import { attachmentSizes, type OutboxRow, outboundMessage } from "../chat/deliver";
+import { attachmentSizes, type OutboxRow, outboundMessage, selectOutbox } from "../chat/deliver";
 import { forwardCondition, runStatusHooks, statusLog } from "../chat/ingest";
 import { rows } from "../contacts/contacts.service";
 import { InsufficientCredit } from "../credit/ledger";
@@ -668,12 +668,10 @@ async function loadMessages(deps: Deps, ids: string[]): Promise<Map<string, Load
     }
   >(
     deps.database.db,
-    sql`select m.id, m.message_status, m.provider_message_id, m.remark, m.cost_cents, m.text, m.attachments,
-               m.subscriber_id, s.platform_id, c.id as channel_id, c.company_id, c.channel_type, c.driver,
-               c.credentials, m.whatsapp_template_metadata, m.whatsapp_template_variables
-          from chat_messages m join subscribers s on s.id = m.subscriber_id
-          join channels c on c.id = m.channel_id and c.deleted_at is null
-         where m.id = any(${pgArray(ids)}::uuid[]) and m.type = 'outbox'`,
+    selectOutbox(
+      sql`m.id = any(${pgArray(ids)}::uuid[])`,
+      sql`m.message_status, m.provider_message_id, m.remark, m.cost_cents`,
+    ),
   );
   const runtimes = new Map<string, ReturnType<typeof channelRuntime>>();
   // A broadcast's messages share its files: their sizes (Viber needs them) are looked up once.

@@ -1,68 +1,39 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../app";
 import { lineSignature } from "../../providers/channels/line";
-import { auth, createCompany, eventually, privateDatabase, testConfig } from "../../test/harness";
-import { settleInbound } from "../chat/webhook.fixtures";
-import { tokenOf } from "./channels.fixtures";
+import { auth, createCompany, eventually } from "../../test/harness";
+import { providerConnectorApp, saveProvider, settleInbound } from "../chat/webhook.fixtures";
 
 /** A loopback LINE Messaging API speaking the documented payloads (bot info, profile, push). */
 const TOKEN = "line-access-token";
 const SECRET = "line-channel-secret";
 const calls: { path: string; body: Record<string, unknown> }[] = [];
-let server: Server;
 let app: FastifyInstance;
-let drop: () => Promise<void>;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let raw = "";
-    req.on("data", (c) => {
-      raw += c;
-    });
-    req.on("end", () => {
-      const reply = (status: number, body: object) => {
-        res.writeHead(status, { "content-type": "application/json" });
-        res.end(JSON.stringify(body));
-      };
-      if (req.headers.authorization !== `Bearer ${TOKEN}`) {
-        return reply(401, {
-          message:
-            "Authentication failed. Confirm that the access token in the authorization header is valid.",
-        });
-      }
-      const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
-      calls.push({ path: req.url ?? "", body });
-      if (req.url === "/v2/bot/info")
-        return reply(200, { userId: "Ubot", basicId: "@herald", displayName: "Herald" });
-      if (req.url?.startsWith("/v2/bot/profile/"))
-        return reply(200, { userId: "U1", displayName: "Yuki Tanaka" });
-      if (req.url === "/v2/bot/message/push") {
-        if (body.to === "Ublocked") return reply(400, { message: "Failed to send messages" });
-        return reply(200, { sentMessages: [{ id: `4614${calls.length}`, quoteToken: "q" }] });
-      }
-      return reply(404, { message: "Not found" });
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const port = (server.address() as AddressInfo).port;
-  const db = await privateDatabase();
-  drop = db.drop;
-  app = await buildApp({
-    config: testConfig({ LINE_API_URL: `http://127.0.0.1:${port}` }, db.dataDir),
-    database: db.database,
-    validateResponses: true,
-  });
-  await app.ready();
+  const reply = (status: number, json: object) => ({ status, json });
+  ({ app, close } = await providerConnectorApp("LINE_API_URL", (req) => {
+    if (req.headers.authorization !== `Bearer ${TOKEN}`) {
+      return reply(401, {
+        message: "Authentication failed. Confirm that the access token in the authorization header is valid.",
+      });
+    }
+    const body = req.text ? (req.json() as Record<string, unknown>) : {};
+    calls.push({ path: req.url, body });
+    if (req.url === "/v2/bot/info")
+      return reply(200, { userId: "Ubot", basicId: "@herald", displayName: "Herald" });
+    if (req.url.startsWith("/v2/bot/profile/"))
+      return reply(200, { userId: "U1", displayName: "Yuki Tanaka" });
+    if (req.url === "/v2/bot/message/push") {
+      if (body.to === "Ublocked") return reply(400, { message: "Failed to send messages" });
+      return reply(200, { sentMessages: [{ id: `4614${calls.length}`, quoteToken: "q" }] });
+    }
+    return reply(404, { message: "Not found" });
+  }));
 });
 
-afterAll(async () => {
-  await app.close();
-  await drop();
-  await new Promise((r) => server.close(r));
-});
+afterAll(() => close());
 
 const webhook = (channelId: string, body: object, secret = SECRET) => {
   const raw = JSON.stringify(body);
@@ -93,25 +64,8 @@ const textEvent = (eventId: string, userId: string, text: string) => ({
 describe("LINE connector", () => {
   it("checks the token, verifies x-line-signature, names the subscriber from the profile, replies by push", async () => {
     const { owner } = await createCompany(app);
-    const link = await app.inject({
-      method: "POST",
-      url: "/api/social-chat/channel/connect-channel",
-      headers: auth(owner),
-      payload: {},
-    });
     const save = (token: string) =>
-      app.inject({
-        method: "POST",
-        url: "/api/social-chat/channel/connect",
-        headers: auth(owner),
-        payload: {
-          token: tokenOf(link.json().link),
-          channelType: "LINE",
-          name: "LINE OA",
-          mode: "provider",
-          credentials: { channelAccessToken: token, channelSecret: SECRET },
-        },
-      });
+      saveProvider(app, owner, "LINE", { channelAccessToken: token, channelSecret: SECRET });
     const bad = await save("wrong");
     expect(bad.statusCode).toBe(422);
     expect(bad.json().message).toBe("LINE did not accept the channel access token");

@@ -1,67 +1,37 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../app";
 import { whatsappSignature } from "../../providers/channels/whatsapp";
-import { auth, createCompany, eventually, privateDatabase, testConfig } from "../../test/harness";
-import { settleInbound } from "../chat/webhook.fixtures";
-import { tokenOf } from "./channels.fixtures";
+import { auth, createCompany, eventually } from "../../test/harness";
+import { providerConnectorApp, saveProvider, settleInbound } from "../chat/webhook.fixtures";
 
 /** A loopback Graph API for Messenger: Page check, user profile and the Send API. */
 const PAGE = "1122334455";
 const TOKEN = "EAAPage";
 const APP_SECRET = "meta-app-secret";
 const calls: { path: string; body: Record<string, unknown> }[] = [];
-let server: Server;
 let app: FastifyInstance;
-let drop: () => Promise<void>;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let raw = "";
-    req.on("data", (c) => {
-      raw += c;
-    });
-    req.on("end", () => {
-      const url = new URL(req.url ?? "/", "http://x");
-      const reply = (status: number, body: object) => {
-        res.writeHead(status, { "content-type": "application/json" });
-        res.end(JSON.stringify(body));
-      };
-      if (url.searchParams.get("access_token") !== TOKEN) {
-        return reply(400, {
-          error: { message: "Invalid OAuth access token.", type: "OAuthException", code: 190 },
-        });
-      }
-      const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
-      calls.push({ path: url.pathname, body });
-      if (url.pathname === `/${PAGE}`) return reply(200, { id: PAGE, name: "Herald Page" });
-      if (url.pathname === "/me/messages") {
-        return reply(200, { recipient_id: (body.recipient as { id: string }).id, message_id: "m_OUT1" });
-      }
-      if (url.pathname === "/PSID77")
-        return reply(200, { first_name: "Maria", last_name: "Santos", id: "PSID77" });
-      return reply(404, { error: { message: "Unknown path", code: 100 } });
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const port = (server.address() as AddressInfo).port;
-  const db = await privateDatabase();
-  drop = db.drop;
-  app = await buildApp({
-    config: testConfig({ WHATSAPP_API_URL: `http://127.0.0.1:${port}` }, db.dataDir),
-    database: db.database,
-    validateResponses: true,
-  });
-  await app.ready();
+  const reply = (status: number, json: object) => ({ status, json });
+  ({ app, close } = await providerConnectorApp("WHATSAPP_API_URL", (req) => {
+    if (new URL(req.url, "http://x").searchParams.get("access_token") !== TOKEN) {
+      return reply(400, {
+        error: { message: "Invalid OAuth access token.", type: "OAuthException", code: 190 },
+      });
+    }
+    const body = req.text ? (req.json() as Record<string, unknown>) : {};
+    calls.push({ path: req.path, body });
+    if (req.path === `/${PAGE}`) return reply(200, { id: PAGE, name: "Herald Page" });
+    if (req.path === "/me/messages") {
+      return reply(200, { recipient_id: (body.recipient as { id: string }).id, message_id: "m_OUT1" });
+    }
+    if (req.path === "/PSID77") return reply(200, { first_name: "Maria", last_name: "Santos", id: "PSID77" });
+    return reply(404, { error: { message: "Unknown path", code: 100 } });
+  }));
 });
 
-afterAll(async () => {
-  await app.close();
-  await drop();
-  await new Promise((r) => server.close(r));
-});
+afterAll(() => close());
 
 const hook = (channelId: string, body: object, secret = APP_SECRET) => {
   const raw = JSON.stringify(body);
@@ -76,24 +46,12 @@ const hook = (channelId: string, body: object, secret = APP_SECRET) => {
 describe("Messenger connector (Meta Send API)", () => {
   it("connects, takes signed messages (not its own echoes), names the sender, replies and follows delivery", async () => {
     const { owner } = await createCompany(app);
-    const link = await app.inject({
-      method: "POST",
-      url: "/api/social-chat/channel/connect-channel",
-      headers: auth(owner),
-      payload: {},
-    });
     const save = (pageAccessToken: string) =>
-      app.inject({
-        method: "POST",
-        url: "/api/social-chat/channel/connect",
-        headers: auth(owner),
-        payload: {
-          token: tokenOf(link.json().link),
-          channelType: "FACEBOOK MESSENGER",
-          name: "Page inbox",
-          mode: "provider",
-          credentials: { pageId: PAGE, pageAccessToken, appSecret: APP_SECRET, verifyToken: "vt-1" },
-        },
+      saveProvider(app, owner, "FACEBOOK MESSENGER", {
+        pageId: PAGE,
+        pageAccessToken,
+        appSecret: APP_SECRET,
+        verifyToken: "vt-1",
       });
     expect((await save("EAAWrong")).json().message).toBe(
       "Meta did not accept the Page access token for this Page",

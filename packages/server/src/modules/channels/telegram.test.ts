@@ -1,39 +1,31 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../app";
-import { auth, createCompany, eventually, privateDatabase, testConfig } from "../../test/harness";
-import { settleInbound } from "../chat/webhook.fixtures";
+import { auth, createCompany, eventually } from "../../test/harness";
+import { providerConnectorApp, saveProvider, settleInbound } from "../chat/webhook.fixtures";
 import { tokenOf } from "./channels.fixtures";
 
 /** A loopback Telegram Bot API speaking the documented payloads (getMe, setWebhook, sendMessage). */
 const GOOD = "123456:ABCdefGhIJKlmnoPQRstuVWXyz_0123456";
 const calls: { method: string; body: Record<string, unknown> }[] = [];
-let server: Server;
 let app: FastifyInstance;
+let close: () => Promise<void>;
 let sent = 100;
-let drop: () => Promise<void>;
 /** deleteWebhook answers 500 while set. */
 let deleteWebhookFails = false;
 /** The app's warnings and errors (JSON lines). */
 const logLines: string[] = [];
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let raw = "";
-    req.on("data", (c) => {
-      raw += c;
-    });
-    req.on("end", () => {
-      const m = /^\/bot([^/]+)\/(\w+)$/.exec(req.url ?? "");
-      const reply = (status: number, body: object) => {
-        res.writeHead(status, { "content-type": "application/json" });
-        res.end(JSON.stringify(body));
-      };
+  const reply = (status: number, json: object) => ({ status, json });
+  // A database of its own (on PostgreSQL too): other files' job workers (with the public Telegram URL) never take
+  // its jobs.
+  ({ app, close } = await providerConnectorApp(
+    "TELEGRAM_API_URL",
+    (req) => {
+      const m = /^\/bot([^/]+)\/(\w+)$/.exec(req.url);
       if (!m || m[1] !== GOOD) return reply(401, { ok: false, error_code: 401, description: "Unauthorized" });
-      const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+      const body = req.text ? (req.json() as Record<string, unknown>) : {};
       calls.push({ method: m[2]!, body });
       if (m[2] === "getMe")
         return reply(200, {
@@ -74,53 +66,23 @@ beforeAll(async () => {
         });
       }
       return reply(404, { ok: false, error_code: 404, description: "Not Found" });
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const port = (server.address() as AddressInfo).port;
-  // A database of its own on PostgreSQL: other files' job workers (with the public Telegram URL) never take its jobs.
-  const db = await privateDatabase();
-  drop = db.drop;
-  app = await buildApp({
-    config: testConfig({ TELEGRAM_API_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "warn" }, db.dataDir),
-    database: db.database,
-    validateResponses: true,
-    logStream: new Writable({
-      write(chunk, _enc, cb) {
-        logLines.push(chunk.toString());
-        cb();
-      },
-    }),
-  });
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app.close();
-  await drop();
-  await new Promise((r) => server.close(r));
-});
-
-async function connect(owner: { token: string }, botToken: string) {
-  const link = await app.inject({
-    method: "POST",
-    url: "/api/social-chat/channel/connect-channel",
-    headers: auth(owner),
-    payload: { channelType: "TELEGRAM" },
-  });
-  return app.inject({
-    method: "POST",
-    url: "/api/social-chat/channel/connect",
-    headers: auth(owner),
-    payload: {
-      token: tokenOf(link.json().link),
-      channelType: "TELEGRAM",
-      name: "Support bot",
-      mode: "provider",
-      credentials: { botToken },
     },
-  });
-}
+    {
+      env: { LOG_LEVEL: "warn" },
+      logStream: new Writable({
+        write(chunk, _enc, cb) {
+          logLines.push(chunk.toString());
+          cb();
+        },
+      }),
+    },
+  ));
+});
+
+afterAll(() => close());
+
+const connect = (owner: { token: string }, botToken: string) =>
+  saveProvider(app, owner, "TELEGRAM", { botToken });
 
 const update = (updateId: number, chatId: number, text: string) => ({
   update_id: updateId,

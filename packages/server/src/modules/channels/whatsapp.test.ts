@@ -1,12 +1,8 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../app";
 import { whatsappSignature } from "../../providers/channels/whatsapp";
-import { auth, createCompany, eventually, privateDatabase, testConfig } from "../../test/harness";
-import { settleInbound } from "../chat/webhook.fixtures";
-import { tokenOf } from "./channels.fixtures";
+import { auth, createCompany, eventually } from "../../test/harness";
+import { providerConnectorApp, saveProvider, settleInbound } from "../chat/webhook.fixtures";
 
 /** A loopback WhatsApp Cloud API (Graph API) speaking the documented payloads. */
 const TOKEN = "EAAGood";
@@ -15,9 +11,8 @@ const WABA = "102290129340398";
 const APP_SECRET = "app-secret-123";
 const VERIFY = "my-verify-token";
 const calls: { path: string; body: Record<string, unknown> }[] = [];
-let server: Server;
 let app: FastifyInstance;
-let drop: () => Promise<void>;
+let close: () => Promise<void>;
 let wamid = 0;
 
 const ORDER_UPDATE = [
@@ -26,114 +21,72 @@ const ORDER_UPDATE = [
 ];
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let raw = "";
-    req.on("data", (c) => {
-      raw += c;
-    });
-    req.on("end", () => {
-      const reply = (status: number, body: object) => {
-        res.writeHead(status, { "content-type": "application/json" });
-        res.end(JSON.stringify(body));
-      };
-      if (req.headers.authorization !== `Bearer ${TOKEN}`) {
-        return reply(401, {
-          error: { message: "Invalid OAuth access token.", type: "OAuthException", code: 190 },
+  const reply = (status: number, json: object) => ({ status, json });
+  ({ app, close } = await providerConnectorApp("WHATSAPP_API_URL", (req) => {
+    if (req.headers.authorization !== `Bearer ${TOKEN}`) {
+      return reply(401, {
+        error: { message: "Invalid OAuth access token.", type: "OAuthException", code: 190 },
+      });
+    }
+    const body = req.text ? (req.json() as Record<string, unknown>) : {};
+    calls.push({ path: req.path, body });
+    if (req.method === "GET" && req.path === `/${PHONE_ID}`) {
+      return reply(200, { id: PHONE_ID, display_phone_number: "+65 6000 0000", verified_name: "Herald" });
+    }
+    if (req.method === "POST" && req.path === `/${PHONE_ID}/messages`) {
+      if (body.to === "6500000000") {
+        return reply(400, {
+          error: {
+            message: "(#131047) Re-engagement message",
+            code: 131047,
+            error_data: {
+              details:
+                "Message failed to send because more than 24 hours have passed since the customer last replied to this number.",
+            },
+          },
         });
       }
-      const url = new URL(req.url ?? "/", "http://x");
-      const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
-      calls.push({ path: url.pathname, body });
-      if (req.method === "GET" && url.pathname === `/${PHONE_ID}`) {
-        return reply(200, { id: PHONE_ID, display_phone_number: "+65 6000 0000", verified_name: "Herald" });
-      }
-      if (req.method === "POST" && url.pathname === `/${PHONE_ID}/messages`) {
-        if (body.to === "6500000000") {
-          return reply(400, {
-            error: {
-              message: "(#131047) Re-engagement message",
-              code: 131047,
-              error_data: {
-                details:
-                  "Message failed to send because more than 24 hours have passed since the customer last replied to this number.",
-              },
-            },
-          });
-        }
-        wamid += 1;
-        return reply(200, {
-          messaging_product: "whatsapp",
-          contacts: [{ input: body.to, wa_id: body.to }],
-          messages: [{ id: `wamid.TEST${wamid}` }],
-        });
-      }
-      if (req.method === "GET" && url.pathname === `/${WABA}/message_templates`) {
-        return reply(200, {
-          data: [
-            {
-              name: "order_update",
-              language: "en_US",
-              status: "APPROVED",
-              category: "UTILITY",
-              components: ORDER_UPDATE,
-            },
-            {
-              name: "draft_promo",
-              language: "en_US",
-              status: "PENDING",
-              components: [{ type: "BODY", text: "x" }],
-            },
-          ],
-          paging: { cursors: { before: "a", after: "b" } },
-        });
-      }
-      return reply(404, { error: { message: "Unknown path", code: 100 } });
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const port = (server.address() as AddressInfo).port;
-  const db = await privateDatabase();
-  drop = db.drop;
-  app = await buildApp({
-    config: testConfig({ WHATSAPP_API_URL: `http://127.0.0.1:${port}` }, db.dataDir),
-    database: db.database,
-    validateResponses: true,
-  });
-  await app.ready();
+      wamid += 1;
+      return reply(200, {
+        messaging_product: "whatsapp",
+        contacts: [{ input: body.to, wa_id: body.to }],
+        messages: [{ id: `wamid.TEST${wamid}` }],
+      });
+    }
+    if (req.method === "GET" && req.path === `/${WABA}/message_templates`) {
+      return reply(200, {
+        data: [
+          {
+            name: "order_update",
+            language: "en_US",
+            status: "APPROVED",
+            category: "UTILITY",
+            components: ORDER_UPDATE,
+          },
+          {
+            name: "draft_promo",
+            language: "en_US",
+            status: "PENDING",
+            components: [{ type: "BODY", text: "x" }],
+          },
+        ],
+        paging: { cursors: { before: "a", after: "b" } },
+      });
+    }
+    return reply(404, { error: { message: "Unknown path", code: 100 } });
+  }));
 });
 
-afterAll(async () => {
-  await app.close();
-  await drop();
-  await new Promise((r) => server.close(r));
-});
+afterAll(() => close());
 
-async function connect(owner: { token: string }, accessToken: string) {
-  const link = await app.inject({
-    method: "POST",
-    url: "/api/social-chat/channel/connect-channel",
-    headers: auth(owner),
-    payload: { channelType: "WHATSAPP" },
+const connect = (owner: { token: string }, accessToken: string) =>
+  saveProvider(app, owner, "WHATSAPP", {
+    phoneNumberId: PHONE_ID,
+    businessAccountId: WABA,
+    accessToken,
+    appSecret: APP_SECRET,
+    verifyToken: VERIFY,
   });
-  return app.inject({
-    method: "POST",
-    url: "/api/social-chat/channel/connect",
-    headers: auth(owner),
-    payload: {
-      token: tokenOf(link.json().link),
-      channelType: "WHATSAPP",
-      name: "WA Business",
-      mode: "provider",
-      credentials: {
-        phoneNumberId: PHONE_ID,
-        businessAccountId: WABA,
-        accessToken,
-        appSecret: APP_SECRET,
-        verifyToken: VERIFY,
-      },
-    },
-  });
-}
 
 const hook = (channelId: string, body: object, secret = APP_SECRET) => {
   const raw = JSON.stringify(body);

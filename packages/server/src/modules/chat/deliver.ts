@@ -6,7 +6,7 @@
  * provider kept throttling, or kept failing). The sandbox driver's messages are delivered at once (a simulated receipt); the subscriber
  * page marks them read when it shows them.
  */
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import { publish } from "../../lib/events";
 import {
@@ -35,7 +35,7 @@ export type ChatDelivery =
   /** The provider asked us to wait (Telegram's retry_after): not sent, not failed. */
   | { status: "deferred"; retryAfterSeconds: number };
 
-/** An unsent outbox message with what its channel's driver needs (see `deliverChatMessage`'s select). */
+/** An unsent outbox message with what its channel's driver needs (see `selectOutbox`). */
 export interface OutboxRow {
   id: string;
   text: string | null;
@@ -124,6 +124,20 @@ export async function attachmentSizes(
   return new Map(found.map((r) => [r.id, Number(r.size_bytes)] as const));
 }
 
+/**
+ * The outbox messages of live channels that `where` picks (on `m` the message, `s` its subscriber, `c` its
+ * channel), as `OutboxRow`s, with the `extra` columns after them: the one query of the chat's sender and of the
+ * broadcast's windows (modules/broadcasts/deliver.ts).
+ */
+export function selectOutbox(where: SQL, extra?: SQL): SQL {
+  return sql`select m.id, m.text, m.attachments, m.subscriber_id, s.platform_id, c.id as channel_id, c.company_id,
+                    c.channel_type, c.driver, c.credentials, m.whatsapp_template_metadata,
+                    m.whatsapp_template_variables${extra ? sql`, ${extra}` : sql``}
+               from chat_messages m join subscribers s on s.id = m.subscriber_id
+               join channels c on c.id = m.channel_id and c.deleted_at is null
+              where m.type = 'outbox' and ${where}`;
+}
+
 export async function deliverChatMessage(
   deps: Deps,
   messageId: string,
@@ -137,13 +151,7 @@ export async function deliverChatMessage(
   } = {},
 ): Promise<ChatDelivery> {
   const { db } = deps.database;
-  const [m] = await rows<OutboxRow>(
-    db,
-    sql`select m.id, m.text, m.attachments, m.subscriber_id, s.platform_id, c.id as channel_id, c.company_id, c.channel_type, c.driver, c.credentials,
-               m.whatsapp_template_metadata, m.whatsapp_template_variables
-          from chat_messages m join subscribers s on s.id = m.subscriber_id join channels c on c.id = m.channel_id
-         where m.id = ${messageId} and m.type = 'outbox' and m.message_status = 'no' and c.deleted_at is null`,
-  );
+  const [m] = await rows<OutboxRow>(db, selectOutbox(sql`m.id = ${messageId} and m.message_status = 'no'`));
   if (!m) return { status: "gone" }; // already sent, failed, or its channel is gone
   const sizes = await attachmentSizes(db, m.company_id, m.attachments ?? []);
   const { driver, context } = channelRuntime(deps, {

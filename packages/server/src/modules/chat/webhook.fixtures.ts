@@ -1,5 +1,6 @@
 import type { components } from "@herald/api-client/schema";
 import type { FastifyInstance } from "fastify";
+import type { DestinationStream } from "pino";
 import { buildApp } from "../../app";
 import type { JobPayloads } from "../../jobs/queue";
 import {
@@ -10,14 +11,21 @@ import {
   type TestCompany,
   testConfig,
 } from "../../test/harness";
+import { type ProviderServer, providerServer, type Responder } from "../../test/provider-server";
 import { tokenOf } from "../channels/channels.fixtures";
 import { deliverChatMessage } from "./deliver";
 import { processInboundEvent } from "./inbound-job";
 
 type S = components["schemas"];
 
-/** An app on a database of its own with no job workers: the tests run the chat jobs themselves. */
-export async function connectorApp(env: Record<string, string> = {}): Promise<{
+/**
+ * An app on a database of its own with no job workers (the tests run the chat jobs themselves), or with them
+ * (`workers`: they send the replies); `logStream` takes its log lines.
+ */
+export async function connectorApp(
+  env: Record<string, string> = {},
+  opts: { workers?: boolean; logStream?: DestinationStream } = {},
+): Promise<{
   app: FastifyInstance;
   company: TestCompany;
   close: () => Promise<void>;
@@ -26,10 +34,11 @@ export async function connectorApp(env: Record<string, string> = {}): Promise<{
   const app = await buildApp({
     config: {
       ...testConfig({ HERALD_PUBLIC_URL: "https://herald.example.com", ...env }, dataDir),
-      runWorkers: false,
+      runWorkers: opts.workers ?? false,
     },
     database,
     validateResponses: true,
+    logStream: opts.logStream,
   });
   await app.ready();
   const company = await createCompany(app);
@@ -39,6 +48,37 @@ export async function connectorApp(env: Record<string, string> = {}): Promise<{
     close: async () => {
       await app.close();
       await drop();
+    },
+  };
+}
+
+/**
+ * A connector app (with job workers unless told otherwise) whose provider API is a loopback server answering with
+ * `respond`: `urlEnv` names the setting that points at it (e.g. "TELEGRAM_API_URL"). `close` stops both.
+ */
+export async function providerConnectorApp(
+  urlEnv: string,
+  respond: Responder,
+  opts: { env?: Record<string, string>; workers?: boolean; logStream?: DestinationStream } = {},
+): Promise<{
+  app: FastifyInstance;
+  company: TestCompany;
+  api: ProviderServer;
+  close: () => Promise<void>;
+}> {
+  const api = await providerServer();
+  api.respond(respond);
+  const { app, company, close } = await connectorApp(
+    { [urlEnv]: api.url, ...opts.env },
+    { workers: opts.workers ?? true, logStream: opts.logStream },
+  );
+  return {
+    app,
+    company,
+    api,
+    close: async () => {
+      await close();
+      await api.close();
     },
   };
 }

@@ -1,16 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import { build } from "esbuild";
-import type { FastifyInstance } from "fastify";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { buildApp } from "../../app";
-import { type Database, openDatabase, runMigrations } from "../../db/client";
-import { auth, createCompany, testConfig } from "../../test/harness";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auth, createCompany } from "../../test/harness";
+import { crashWorkerHarness, killRounds, runToEnd } from "../../test/worker-crash";
 import { rows } from "../contacts/contacts.service";
 import { allocate } from "../credit/ledger";
 import { WINDOW } from "./deliver";
@@ -21,87 +12,21 @@ import { WINDOW } from "./deliver";
  * accepted, each submitted once or — only for messages in flight at a kill — twice with the same key, and the
  * credit charged equals the accepted segments.
  */
-const runDatabaseUrl = inject("databaseUrl");
-const onPostgres = Boolean(runDatabaseUrl);
-// A database of its own: the run's shared database also serves other test files whose apps run job workers,
-// and one of them could take this send's delivery jobs and send its rows through another gateway.
-const crashDb = `herald_crash_${process.pid}_${Date.now()}`;
-const databaseUrl = onPostgres
-  ? (() => {
-      const u = new URL(runDatabaseUrl);
-      u.pathname = `/${crashDb}`;
-      return u.toString();
-    })()
-  : "";
 const RECIPIENTS = 10_000;
 const ROUNDS = Number(process.env.SMS_CRASH_ROUNDS ?? 20);
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-// The worker is bundled once (next to the server's sources, so the packages left out resolve), and each round
-// starts plain node on it: a round then costs the crash, not a TypeScript compile.
-const workerBundle = path.join(serverDir, `.crash-worker-${process.pid}.mjs`);
+const crash = crashWorkerHarness({ name: "crash", entry: "src/modules/sms/crash-worker.ts" });
 
-let app: FastifyInstance;
-let database: Database | undefined;
-beforeAll(async () => {
-  if (!onPostgres) return;
-  const admin = new pg.Client({ connectionString: runDatabaseUrl });
-  await admin.connect();
-  await admin.query(`create database ${crashDb}`);
-  await admin.end();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "herald-crash-test-"));
-  database = await openDatabase({ databaseUrl, dataDir });
-  await runMigrations(database);
-  await build({
-    entryPoints: [path.join(serverDir, "src/modules/sms/crash-worker.ts")],
-    outfile: workerBundle,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node22",
-    external: ["@electric-sql/pglite", "pg-native", "@node-rs/*"],
-    banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-    },
-    logLevel: "error",
-  });
-  app = await buildApp({ config: { ...testConfig({}, dataDir), runWorkers: false }, database });
-  await app.ready();
-});
-afterAll(async () => {
-  rmSync(workerBundle, { force: true });
-  await app?.close();
-  await database?.close();
-  if (!onPostgres) return;
-  const admin = new pg.Client({ connectionString: runDatabaseUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${crashDb} with (force)`);
-  await admin.end();
-});
+beforeAll(() => crash.start());
+afterAll(() => crash.stop());
 
-function worker(sendId: string): ChildProcess {
-  return spawn(process.execPath, [workerBundle], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      SEND_ID: sendId,
-      HERALD_SMS_RATE: "100000",
-      HERALD_SMS_SUBMIT_TIMEOUT: "1",
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-}
+const worker = (sendId: string) =>
+  crash.worker({ SEND_ID: sendId, HERALD_SMS_RATE: "100000", HERALD_SMS_SUBMIT_TIMEOUT: "1" });
 
-const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
-    else child.once("exit", (code) => resolve(code));
-  });
-
-describe.skipIf(!onPostgres)("worker crash safety (PostgreSQL)", () => {
+describe.skipIf(!crash.onPostgres)("worker crash safety (PostgreSQL)", () => {
   it("kills the worker at random points; every row is sent once (or twice only inside the accept window), charged = accepted", {
     timeout: 900_000,
   }, async () => {
+    const { app } = crash;
     const { db } = app.deps.database;
     await db.execute(sql`create table if not exists crash_gateway (key text not null,
         created_at timestamptz not null default now())`);
@@ -119,9 +44,6 @@ describe.skipIf(!onPostgres)("worker crash safety (PostgreSQL)", () => {
     const sendId: string = res.json().id;
     expect(res.json().recipients).toBe(RECIPIENTS);
 
-    let kills = 0;
-
-    const progress: number[] = [];
     const accepted = async () =>
       Number(
         (
@@ -131,38 +53,18 @@ describe.skipIf(!onPostgres)("worker crash safety (PostgreSQL)", () => {
           )
         )[0]!.n,
       );
-    for (let round = 0; round < ROUNDS; round++) {
-      const child = worker(sendId);
-      let stderr = "";
-      child.stderr?.on("data", (d) => {
-        stderr += String(d);
-      });
-      // Once this worker has sent something (its start takes a while), kill it 0 to 1.5 s later.
-      const before = await accepted();
-      const started = Date.now();
-      while (child.exitCode === null && Date.now() - started < 120_000 && (await accepted()) <= before) {
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      await new Promise((r) => setTimeout(r, Math.random() * 1500));
-      if (child.exitCode === null) {
-        child.kill("SIGKILL");
-        kills++;
-      }
-      const code = await exited(child);
-      expect(code === null || code === 0, stderr).toBe(true);
-      progress.push(await accepted());
-    }
+    const { kills, progress } = await killRounds({
+      rounds: ROUNDS,
+      start: () => worker(sendId),
+      sent: accepted,
+      pollMs: 50,
+    });
     // the kills landed while the send was under way (some rows sent, others not yet)
     expect(
       progress.some((n) => n > 0 && n < RECIPIENTS),
       progress.join(","),
     ).toBe(true);
-    const last = worker(sendId);
-    let stderr = "";
-    last.stderr?.on("data", (d) => {
-      stderr += String(d);
-    });
-    expect(await exited(last), stderr).toBe(0);
+    await runToEnd(worker(sendId));
 
     const [counts] = await rows<{ accepted: string; other: string; segments: string; cost: string }>(
       db,
