@@ -18,11 +18,12 @@ import {
   TextField,
 } from "@herald/ui";
 import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useNavigate } from "react-router";
 import { $api, api } from "../../../api";
 import { useDialogs } from "../../../dialogs";
 import { routerLink } from "../../../shell/link";
+import { useShownSelection } from "../../use-shown-selection";
 import { PAGE_SIZES, useServerTable } from "../use-server-table";
 import * as s from "./departments.css";
 
@@ -132,7 +133,6 @@ export default function DepartmentList() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { query, tableProps } = useServerTable({ pageSizes: PAGE_SIZES.people });
-  const [selected, setSelected] = useState<Department[]>([]);
   const [deleting, setDeleting] = useState(false);
 
   const { page, pageSize, search, sort, order } = query;
@@ -155,13 +155,7 @@ export default function DepartmentList() {
   // Rows that a new page, search or sort no longer shows leave the selection: Delete never reaches rows
   // the admin cannot see.
   const rows = list.data?.data;
-  useEffect(() => {
-    const shown = new Set((rows ?? []).map((d) => d.id));
-    setSelected((current) => {
-      const kept = current.filter((d) => shown.has(d.id));
-      return kept.length === current.length ? current : kept;
-    });
-  }, [rows]);
+  const [selected, setSelected] = useShownSelection(rows);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["get", "/departments"] });
 
