@@ -22,6 +22,7 @@ export * from "./components/Dialog";
 export * from "./components/EmptyState";
 export * from "./components/Field";
 export * from "./components/FileDrop";
+export * from "./components/FormDialog";
 export * from "./components/FunnelChart";
 export * from "./components/Icon";
 export * from "./components/Link";

@@ -43,7 +43,7 @@ function parse(event: MessageEvent): Record<string, unknown> {
 }
 
 /** A short name for a token (lock and channel names; not a secret's hash, only a partition). */
-function keyOf(token: string): string {
+export function keyOf(token: string): string {
   let h = 0;
   for (let i = 0; i < token.length; i++) h = (Math.imul(h, 31) + token.charCodeAt(i)) | 0;
   return (h >>> 0).toString(36);

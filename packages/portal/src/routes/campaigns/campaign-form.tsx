@@ -2,13 +2,13 @@ import { ApiError, unwrap } from "@herald/api-client";
 import { MESSAGES } from "@herald/domain";
 import { Breadcrumb, Button, Card, Spinner, TextField } from "@herald/ui";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { $api, api } from "../../api";
 import { useDialogs } from "../../dialogs";
 import { routerLink } from "../../shell/link";
 import * as s from "../contacts/contacts.css";
-import { failure } from "../contacts/contacts.shared";
+import { failure, useGoBackOnError, useLoadedName } from "../contacts/contacts.shared";
 import { HOME_CRUMB, refreshCampaigns } from "./campaigns.shared";
 import { CAMPAIGN_NAME_MAX, CAMPAIGNS_PATH, campaignNameError, NAME_EXISTS } from "./campaigns-rules";
 
@@ -27,23 +27,8 @@ export function CampaignForm({ id }: { id?: string }) {
   const [name, setName] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
-  const loaded = useRef(false);
-  const told = useRef(false);
-
-  useEffect(() => {
-    if (campaign.data && !loaded.current) {
-      loaded.current = true;
-      setName(campaign.data.name);
-    }
-  }, [campaign.data]);
-
-  useEffect(() => {
-    if (!campaign.error || told.current) return;
-    told.current = true;
-    void dialogs
-      .message("error", campaign.error.message ?? MESSAGES.somethingWentWrong)
-      .then(() => navigate(CAMPAIGNS_PATH, { replace: true }));
-  }, [campaign.error, dialogs, navigate]);
+  useLoadedName(campaign.data, setName);
+  useGoBackOnError(campaign.error, CAMPAIGNS_PATH);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -18,6 +18,7 @@ import { routerLink } from "../../shell/link";
 import { useProfile } from "../../shell/use-profile";
 import * as s from "../contacts/contacts.css";
 import { exportRows } from "../contacts/contacts.shared";
+import { useShownSelection } from "../use-shown-selection";
 import * as c from "./campaigns.css";
 import { HOME_CRUMB, refreshCampaigns } from "./campaigns.shared";
 import {
@@ -60,16 +61,8 @@ export default function CampaignList() {
     { placeholderData: keepPreviousData, staleTime: 0, enabled: role !== undefined },
   );
   const rows = list.data?.data;
-  const [selected, setSelected] = useState<Campaign[]>([]);
+  const [selected, setSelected] = useShownSelection(rows);
   const [deleting, setDeleting] = useState(false);
-
-  useEffect(() => {
-    const shown = new Set((rows ?? []).map((r) => r.id));
-    setSelected((current) => {
-      const kept = current.filter((r) => shown.has(r.id));
-      return kept.length === current.length ? current : kept;
-    });
-  }, [rows]);
 
   const columns = useMemo<DataTableColumn<Campaign>[]>(() => {
     const numbers = new Map((rows ?? []).map((r, i) => [r.id, i + 1]));

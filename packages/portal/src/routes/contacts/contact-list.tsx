@@ -7,6 +7,7 @@ import { useNavigate } from "react-router";
 import { $api, api } from "../../api";
 import { useDialogs } from "../../dialogs";
 import { routerLink } from "../../shell/link";
+import { useShownSelection } from "../use-shown-selection";
 import * as s from "./contacts.css";
 import { AddIntoGroup } from "./contacts.parts";
 import {
@@ -17,6 +18,7 @@ import {
   exportRows,
   failure,
   HOME_CRUMB,
+  numberColumn,
   refreshContacts,
   useCursorTable,
 } from "./contacts.shared";
@@ -36,7 +38,6 @@ export default function ContactList() {
     { params: { query } },
     { placeholderData: keepPreviousData, staleTime: 0 },
   );
-  const [selected, setSelected] = useState<Contact[]>([]);
   const [deleting, setDeleting] = useState(false);
 
   useEffect(() => {
@@ -44,27 +45,12 @@ export default function ContactList() {
   }, [list.data, list.isPlaceholderData, observe]);
 
   const rows = list.data?.data;
-  // Rows that a new page or search no longer shows leave the selection.
-  useEffect(() => {
-    const shown = new Set((rows ?? []).map((c) => c.id));
-    setSelected((current) => {
-      const kept = current.filter((c) => shown.has(c.id));
-      return kept.length === current.length ? current : kept;
-    });
-  }, [rows]);
+  const [selected, setSelected] = useShownSelection(rows);
 
   const offset = pageIndex * query.limit;
-  const columns = useMemo<DataTableColumn<Contact>[]>(() => {
-    const numbers = new Map((rows ?? []).map((r, i) => [r.id, offset + i + 1]));
-    return [
-      {
-        id: "no",
-        header: "No.",
-        text: (r) => String(numbers.get(r.id) ?? ""),
-        sortable: false,
-        width: "64px",
-        priority: "md",
-      },
+  const columns = useMemo<DataTableColumn<Contact>[]>(
+    () => [
+      numberColumn(rows, offset, "md"),
       { id: "name", header: "Name", text: (r) => r.name, sortable: false },
       {
         id: "mobile",
@@ -82,8 +68,9 @@ export default function ContactList() {
         sortable: false,
         priority: "lg",
       },
-    ];
-  }, [rows, offset]);
+    ],
+    [rows, offset],
+  );
 
   const removeOne = async (c: Contact) => {
     const ok = await dialogs.confirm({

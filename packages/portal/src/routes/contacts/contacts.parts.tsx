@@ -1,8 +1,8 @@
 import { unwrap } from "@herald/api-client";
 import { contactsWithIssues, formatContactNumber, MESSAGES } from "@herald/domain";
-import { Button, Dialog, DialogClose, MultiSelect } from "@herald/ui";
+import { Button, FormDialog, MultiSelect } from "@herald/ui";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { useState } from "react";
 import { $api, api } from "../../api";
 import { useDialogs } from "../../dialogs";
 import * as s from "./contacts.css";
@@ -94,15 +94,13 @@ export function useGroupOptions(enabled = true) {
 export function AddIntoGroup({ contacts, onDone }: { contacts: readonly Contact[]; onDone: () => void }) {
   const dialogs = useDialogs();
   const queryClient = useQueryClient();
-  const formId = useId();
   const [open, setOpen] = useState(false);
   const [picked, setPicked] = useState<string[]>([]);
   const [error, setError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
   const groups = useGroupOptions(open);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     if (picked.length === 0) {
       setError(MESSAGES.required);
       return;
@@ -141,7 +139,7 @@ export function AddIntoGroup({ contacts, onDone }: { contacts: readonly Contact[
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
@@ -155,40 +153,27 @@ export function AddIntoGroup({ contacts, onDone }: { contacts: readonly Contact[
         .slice(0, 3)
         .map((c) => c.name || formatContactNumber(c.mobile))
         .join(", ")}${contacts.length > 3 ? "…" : ""}`}
-      preventOutsideClose
       trigger={
         <Button size="sm" disabled={contacts.length === 0}>
           Add into Group
         </Button>
       }
-      footer={
-        <>
-          <DialogClose>
-            <Button variant="outline" tone="secondary">
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" form={formId} loading={saving}>
-            Save
-          </Button>
-        </>
-      }
+      saving={saving}
+      onSubmit={submit}
     >
-      <form id={formId} className={s.form} onSubmit={submit} noValidate>
-        <MultiSelect
-          label="Groups"
-          required
-          options={groups.options}
-          value={picked}
-          onValueChange={(next) => {
-            setPicked(next);
-            setError(undefined);
-          }}
-          placeholder={groups.loading ? "Loading groups…" : "Choose groups"}
-          emptyText={groups.error ? MESSAGES.somethingWentWrong : "No groups yet"}
-          error={error}
-        />
-      </form>
-    </Dialog>
+      <MultiSelect
+        label="Groups"
+        required
+        options={groups.options}
+        value={picked}
+        onValueChange={(next) => {
+          setPicked(next);
+          setError(undefined);
+        }}
+        placeholder={groups.loading ? "Loading groups…" : "Choose groups"}
+        emptyText={groups.error ? MESSAGES.somethingWentWrong : "No groups yet"}
+        error={error}
+      />
+    </FormDialog>
   );
 }

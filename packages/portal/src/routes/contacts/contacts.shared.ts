@@ -1,7 +1,10 @@
 import { ApiError, type Schema } from "@herald/api-client";
 import { MESSAGES } from "@herald/domain";
+import type { DataTableColumn } from "@herald/ui";
 import type { QueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { useDialogs } from "../../dialogs";
 import { getToken } from "../../session";
 import { neutraliseCell, recordPage, toCsv } from "./contacts-rules";
 
@@ -173,4 +176,46 @@ export function useCursorTable({
     total: total.count,
   };
   return { query, observe, tableProps, total, restart, pageIndex };
+}
+
+/** The "No." column of a paged table: each row's place in the whole list (`offset` rows come before the page). */
+export function numberColumn<T extends { id: string }>(
+  rows: readonly T[] | undefined,
+  offset: number,
+  priority: DataTableColumn<T>["priority"],
+): DataTableColumn<T> {
+  const numbers = new Map((rows ?? []).map((r, i) => [r.id, offset + i + 1]));
+  return {
+    id: "no",
+    header: "No.",
+    text: (r) => String(numbers.get(r.id) ?? ""),
+    sortable: false,
+    width: "64px",
+    priority,
+  };
+}
+
+/** A record that is not there (another company's, deleted) says so, once, and the page goes back to `backTo` (§8). */
+export function useGoBackOnError(error: { message?: string } | null | undefined, backTo: string) {
+  const dialogs = useDialogs();
+  const navigate = useNavigate();
+  const told = useRef(false);
+  useEffect(() => {
+    if (!error || told.current) return;
+    told.current = true;
+    void dialogs
+      .message("error", error.message ?? MESSAGES.somethingWentWrong)
+      .then(() => navigate(backTo, { replace: true }));
+  }, [error, dialogs, navigate, backTo]);
+}
+
+/** Fills a form's name from its record when the record first arrives; later refetches keep what was typed. */
+export function useLoadedName(record: { name: string } | undefined, setName: (name: string) => void) {
+  const loaded = useRef(false);
+  useEffect(() => {
+    if (record && !loaded.current) {
+      loaded.current = true;
+      setName(record.name);
+    }
+  }, [record, setName]);
 }

@@ -2,13 +2,20 @@ import { ApiError, unwrap } from "@herald/api-client";
 import { MESSAGES } from "@herald/domain";
 import { Breadcrumb, Button, Card, Spinner, TextField } from "@herald/ui";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { $api, api } from "../../api";
 import { useDialogs } from "../../dialogs";
 import { routerLink } from "../../shell/link";
 import * as s from "./contacts.css";
-import { failure, GROUPS_PATH, HOME_CRUMB, refreshContacts } from "./contacts.shared";
+import {
+  failure,
+  GROUPS_PATH,
+  HOME_CRUMB,
+  refreshContacts,
+  useGoBackOnError,
+  useLoadedName,
+} from "./contacts.shared";
 import { GROUP_NAME_MAX, groupNameError } from "./contacts-rules";
 
 /** Add Group (no id) or Edit Group (the group's id): its name, required, at most 100 characters. */
@@ -26,23 +33,8 @@ export function GroupForm({ id }: { id?: string }) {
   const [name, setName] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
-  const loaded = useRef(false);
-  const told = useRef(false);
-
-  useEffect(() => {
-    if (group.data && !loaded.current) {
-      loaded.current = true;
-      setName(group.data.name);
-    }
-  }, [group.data]);
-
-  useEffect(() => {
-    if (!group.error || told.current) return;
-    told.current = true;
-    void dialogs
-      .message("error", group.error.message ?? MESSAGES.somethingWentWrong)
-      .then(() => navigate(GROUPS_PATH, { replace: true }));
-  }, [group.error, dialogs, navigate]);
+  useLoadedName(group.data, setName);
+  useGoBackOnError(group.error, GROUPS_PATH);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

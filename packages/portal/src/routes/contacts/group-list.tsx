@@ -7,6 +7,7 @@ import { useNavigate } from "react-router";
 import { $api, api } from "../../api";
 import { useDialogs } from "../../dialogs";
 import { routerLink } from "../../shell/link";
+import { useShownSelection } from "../use-shown-selection";
 import * as s from "./contacts.css";
 import {
   exportRows,
@@ -16,6 +17,7 @@ import {
   groupEditPath,
   groupPath,
   HOME_CRUMB,
+  numberColumn,
   refreshContacts,
   useCursorTable,
 } from "./contacts.shared";
@@ -33,7 +35,6 @@ export default function GroupList() {
     { params: { query } },
     { placeholderData: keepPreviousData, staleTime: 0 },
   );
-  const [selected, setSelected] = useState<Group[]>([]);
   const [deleting, setDeleting] = useState(false);
 
   useEffect(() => {
@@ -41,26 +42,12 @@ export default function GroupList() {
   }, [list.data, list.isPlaceholderData, observe]);
 
   const rows = list.data?.data;
-  useEffect(() => {
-    const shown = new Set((rows ?? []).map((g) => g.id));
-    setSelected((current) => {
-      const kept = current.filter((g) => shown.has(g.id));
-      return kept.length === current.length ? current : kept;
-    });
-  }, [rows]);
+  const [selected, setSelected] = useShownSelection(rows);
 
   const offset = pageIndex * query.limit;
-  const columns = useMemo<DataTableColumn<Group>[]>(() => {
-    const numbers = new Map((rows ?? []).map((r, i) => [r.id, offset + i + 1]));
-    return [
-      {
-        id: "no",
-        header: "No.",
-        text: (r) => String(numbers.get(r.id) ?? ""),
-        sortable: false,
-        width: "64px",
-        priority: "sm",
-      },
+  const columns = useMemo<DataTableColumn<Group>[]>(
+    () => [
+      numberColumn(rows, offset, "sm"),
       { id: "name", header: "Group Name", text: (g) => g.name, sortable: false },
       {
         id: "total_recipients",
@@ -76,8 +63,9 @@ export default function GroupList() {
         sortable: false,
         priority: "md",
       },
-    ];
-  }, [rows, offset]);
+    ],
+    [rows, offset],
+  );
 
   const removeOne = async (g: Group) => {
     const ok = await dialogs.confirm({

@@ -2,11 +2,12 @@ import { unwrap } from "@herald/api-client";
 import { formatContactNumber, formatDateTime24, MESSAGES } from "@herald/domain";
 import { Breadcrumb, Button, Card, DataTable, type DataTableColumn } from "@herald/ui";
 import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { $api, api } from "../../api";
 import { useDialogs } from "../../dialogs";
 import { routerLink } from "../../shell/link";
+import { useShownSelection } from "../use-shown-selection";
 import * as s from "./contacts.css";
 import {
   exportRows,
@@ -15,8 +16,10 @@ import {
   type GroupMember,
   groupEditPath,
   HOME_CRUMB,
+  numberColumn,
   refreshContacts,
   useCursorTable,
+  useGoBackOnError,
 } from "./contacts.shared";
 import { MEMBER_PAGE_SIZES } from "./contacts-rules";
 
@@ -33,9 +36,7 @@ export default function GroupMembers() {
     { body: { id, ...query } },
     { placeholderData: keepPreviousData, staleTime: 0 },
   );
-  const [selected, setSelected] = useState<GroupMember[]>([]);
   const [removing, setRemoving] = useState(false);
-  const told = useRef(false);
 
   const data = group.data;
   const rows = data?.groupMembers;
@@ -44,35 +45,13 @@ export default function GroupMembers() {
     if (data && !group.isPlaceholderData)
       observe({ nextCursor: data.nextCursor, ...(query.search ? {} : { total: data.total_recipients }) });
   }, [data, group.isPlaceholderData, observe, query.search]);
-
-  useEffect(() => {
-    const shown = new Set((rows ?? []).map((m) => m.id));
-    setSelected((current) => {
-      const kept = current.filter((m) => shown.has(m.id));
-      return kept.length === current.length ? current : kept;
-    });
-  }, [rows]);
-
+  const [selected, setSelected] = useShownSelection(rows);
   // A group that is not there (another company's, deleted) says so and goes back to the groups (§8).
-  useEffect(() => {
-    if (!group.error || told.current) return;
-    told.current = true;
-    void dialogs
-      .message("error", group.error.message ?? MESSAGES.somethingWentWrong)
-      .then(() => navigate(GROUPS_PATH, { replace: true }));
-  }, [group.error, dialogs, navigate]);
+  useGoBackOnError(group.error, GROUPS_PATH);
 
-  const columns = useMemo<DataTableColumn<GroupMember>[]>(() => {
-    const numbers = new Map((rows ?? []).map((r, i) => [r.id, offset + i + 1]));
-    return [
-      {
-        id: "no",
-        header: "No.",
-        text: (r) => String(numbers.get(r.id) ?? ""),
-        sortable: false,
-        width: "64px",
-        priority: "md",
-      },
+  const columns = useMemo<DataTableColumn<GroupMember>[]>(
+    () => [
+      numberColumn(rows, offset, "md"),
       { id: "name", header: "Name", text: (m) => m.name, sortable: false },
       {
         id: "mobile",
@@ -89,8 +68,9 @@ export default function GroupMembers() {
         sortable: false,
         priority: "lg",
       },
-    ];
-  }, [rows, offset]);
+    ],
+    [rows, offset],
+  );
 
   const removeOne = async (m: GroupMember) => {
     const ok = await dialogs.confirm({

@@ -16,6 +16,7 @@ import { routerLink } from "../../shell/link";
 import * as s from "../contacts/contacts.css";
 import { exportRows, HOME_CRUMB, type KeysetAnswer, useCursorTable } from "../contacts/contacts.shared";
 import { totalLabel } from "../contacts/contacts-rules";
+import { useShownSelection } from "../use-shown-selection";
 import {
   END_IN_FUTURE,
   localDay,
@@ -84,7 +85,6 @@ export function ReportScreen<T extends { id: string }>(props: ReportScreenProps<
   });
   const body = useMemo(() => rangeBody(applied), [applied]);
   const list = props.useList({ query, body });
-  const [selected, setSelected] = useState<T[]>([]);
   const [deleting, setDeleting] = useState(false);
 
   // A valid range applies at once and starts again at the first page; an invalid one keeps the last good one.
@@ -102,13 +102,7 @@ export function ReportScreen<T extends { id: string }>(props: ReportScreenProps<
   }, [list.answer, list.isPlaceholderData, observe]);
 
   const rows = list.rows;
-  useEffect(() => {
-    const shown = new Set((rows ?? []).map((r) => r.id));
-    setSelected((current) => {
-      const kept = current.filter((r) => shown.has(r.id));
-      return kept.length === current.length ? current : kept;
-    });
-  }, [rows]);
+  const [selected, setSelected] = useShownSelection(rows);
 
   const offset = pageIndex * query.limit;
   const { columns: columnsOf } = props;

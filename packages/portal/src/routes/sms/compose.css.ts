@@ -158,5 +158,3 @@ export const templateActions = style({
   gap: vars.space["2"],
   alignItems: "center",
 });
-
-export const templateForm = style({ display: "grid", gap: vars.space["4"] });

@@ -5,10 +5,9 @@ import {
   Button,
   Card,
   DatePicker,
-  Dialog,
-  DialogClose,
   EmptyState,
   FileDrop,
+  FormDialog,
   MultiSelect,
   RadioGroup,
   Select,
@@ -20,7 +19,7 @@ import {
   Wizard,
 } from "@herald/ui";
 import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { $api, api } from "../../api";
 import { useDialogs } from "../../dialogs";
@@ -663,7 +662,6 @@ function SaveTemplate({
   content: string;
   onSaved: (saved: Schema<"SmsTemplate">) => Promise<void>;
 }) {
-  const formId = useId();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState("");
   const [nameError, setNameError] = useState<string | undefined>();
@@ -676,8 +674,7 @@ function SaveTemplate({
     setFormError(undefined);
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     const invalidName = templateNameError(name);
     const invalidContent = templateContentError(content);
     setNameError(invalidName ?? undefined);
@@ -700,7 +697,7 @@ function SaveTemplate({
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
@@ -708,50 +705,37 @@ function SaveTemplate({
       }}
       title="Save as template"
       description="Everyone in your company can then choose this message content, variables included."
-      preventOutsideClose
       trigger={
         <Button variant="outline" size="sm" disabled={!content.trim()}>
           Save as template
         </Button>
       }
-      footer={
-        <>
-          <DialogClose>
-            <Button variant="outline" tone="secondary">
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" form={formId} loading={saving}>
-            Save
-          </Button>
-        </>
-      }
+      saving={saving}
+      onSubmit={submit}
     >
-      <form id={formId} className={s.templateForm} onSubmit={submit} noValidate>
-        <TextField
-          label="Template Name"
-          required
-          value={name}
-          onChange={(e) => {
-            setName(e.target.value);
-            if (nameError) setNameError(templateNameError(e.target.value) ?? undefined);
-          }}
-          error={nameError}
-          maxLength={TEMPLATE_NAME_MAX}
-          showCounter
-          autoComplete="off"
-        />
-        <p className={s.note}>
-          {[...content].length.toLocaleString("en-US")} of {TEMPLATE_CONTENT_MAX.toLocaleString("en-US")}{" "}
-          characters of message content.
+      <TextField
+        label="Template Name"
+        required
+        value={name}
+        onChange={(e) => {
+          setName(e.target.value);
+          if (nameError) setNameError(templateNameError(e.target.value) ?? undefined);
+        }}
+        error={nameError}
+        maxLength={TEMPLATE_NAME_MAX}
+        showCounter
+        autoComplete="off"
+      />
+      <p className={s.note}>
+        {[...content].length.toLocaleString("en-US")} of {TEMPLATE_CONTENT_MAX.toLocaleString("en-US")}{" "}
+        characters of message content.
+      </p>
+      {formError && (
+        <p className={s.danger} role="alert">
+          {formError}
         </p>
-        {formError && (
-          <p className={s.danger} role="alert">
-            {formError}
-          </p>
-        )}
-      </form>
-    </Dialog>
+      )}
+    </FormDialog>
   );
 }
 

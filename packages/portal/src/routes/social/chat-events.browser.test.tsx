@@ -2,6 +2,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { keyOf } from "../../shell/event-stream";
 import { messagesKey, profileKey, roomsKey, useChatEvents } from "./social.queries";
 
 /** A stand-in EventSource the test drives by hand. */
@@ -75,12 +76,12 @@ describe("one stream per browser", () => {
     const opened: string[] = [];
     const forwarded: unknown[] = [];
     const other = frame.contentWindow as Window & typeof globalThis;
-    const otherChannel = new other.BroadcastChannel(`herald-events-${keyOfForTest("tok en")}`);
+    const otherChannel = new other.BroadcastChannel(`herald-events-${keyOf("tok en")}`);
     otherChannel.onmessage = (m: MessageEvent) => forwarded.push(m.data);
     let granted = false;
     const waiting = new AbortController();
     void other.navigator.locks
-      .request(`herald-events-${keyOfForTest("tok en")}`, { signal: waiting.signal }, () => {
+      .request(`herald-events-${keyOf("tok en")}`, { signal: waiting.signal }, () => {
         granted = true;
         opened.push("stream");
       })
@@ -106,10 +107,3 @@ describe("one stream per browser", () => {
     frame.remove();
   });
 });
-
-/** The lock's name part for a token, as shell/event-stream.ts makes it. */
-function keyOfForTest(token: string): string {
-  let h = 0;
-  for (let i = 0; i < token.length; i++) h = (Math.imul(h, 31) + token.charCodeAt(i)) | 0;
-  return (h >>> 0).toString(36);
-}

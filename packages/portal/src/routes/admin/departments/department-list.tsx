@@ -13,17 +13,17 @@ import {
   DataTable,
   type DataTableColumn,
   type DataTableRowAction,
-  Dialog,
-  DialogClose,
+  FormDialog,
   Textarea,
   TextField,
 } from "@herald/ui";
 import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { useState } from "react";
 import { useNavigate } from "react-router";
 import { $api, api } from "../../../api";
 import { useDialogs } from "../../../dialogs";
 import { routerLink } from "../../../shell/link";
+import { useShownSelection } from "../../use-shown-selection";
 import { PAGE_SIZES, useServerTable } from "../use-server-table";
 import * as s from "./departments.css";
 
@@ -59,7 +59,6 @@ async function showFailure(
 /** The Add Department dialog: name (required, x/50) and description (x/255). */
 function AddDepartment({ onAdded }: { onAdded: () => Promise<void> }) {
   const dialogs = useDialogs();
-  const formId = useId();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState("");
   const [desc, setDesc] = useState("");
@@ -72,8 +71,7 @@ function AddDepartment({ onAdded }: { onAdded: () => Promise<void> }) {
     setError(undefined);
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     const invalid = validateDepartmentName(name);
     setError(invalid ?? undefined);
     if (invalid) return;
@@ -93,52 +91,39 @@ function AddDepartment({ onAdded }: { onAdded: () => Promise<void> }) {
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         if (!next) reset();
       }}
       title="Add Department"
-      preventOutsideClose
       trigger={<Button>Add Department</Button>}
-      footer={
-        <>
-          <DialogClose>
-            <Button variant="outline" tone="secondary">
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" form={formId} loading={saving}>
-            Save
-          </Button>
-        </>
-      }
+      saving={saving}
+      onSubmit={submit}
     >
-      <form id={formId} className={s.form} onSubmit={submit} noValidate>
-        <TextField
-          label="Department Name"
-          required
-          value={name}
-          onChange={(e) => {
-            setName(e.target.value);
-            if (error) setError(validateDepartmentName(e.target.value) ?? undefined);
-          }}
-          error={error}
-          maxLength={DEPARTMENT_NAME_MAX}
-          showCounter
-          autoComplete="off"
-        />
-        <Textarea
-          label="Description"
-          value={desc}
-          onChange={(e) => setDesc(e.target.value)}
-          maxLength={DEPARTMENT_DESC_MAX}
-          showCounter
-          rows={3}
-        />
-      </form>
-    </Dialog>
+      <TextField
+        label="Department Name"
+        required
+        value={name}
+        onChange={(e) => {
+          setName(e.target.value);
+          if (error) setError(validateDepartmentName(e.target.value) ?? undefined);
+        }}
+        error={error}
+        maxLength={DEPARTMENT_NAME_MAX}
+        showCounter
+        autoComplete="off"
+      />
+      <Textarea
+        label="Description"
+        value={desc}
+        onChange={(e) => setDesc(e.target.value)}
+        maxLength={DEPARTMENT_DESC_MAX}
+        showCounter
+        rows={3}
+      />
+    </FormDialog>
   );
 }
 
@@ -148,7 +133,6 @@ export default function DepartmentList() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { query, tableProps } = useServerTable({ pageSizes: PAGE_SIZES.people });
-  const [selected, setSelected] = useState<Department[]>([]);
   const [deleting, setDeleting] = useState(false);
 
   const { page, pageSize, search, sort, order } = query;
@@ -171,13 +155,7 @@ export default function DepartmentList() {
   // Rows that a new page, search or sort no longer shows leave the selection: Delete never reaches rows
   // the admin cannot see.
   const rows = list.data?.data;
-  useEffect(() => {
-    const shown = new Set((rows ?? []).map((d) => d.id));
-    setSelected((current) => {
-      const kept = current.filter((d) => shown.has(d.id));
-      return kept.length === current.length ? current : kept;
-    });
-  }, [rows]);
+  const [selected, setSelected] = useShownSelection(rows);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["get", "/departments"] });
 
