@@ -19,12 +19,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import pg from "pg";
+import { accessToken, BENCH_SECRET, benchDatabase, inProcessApp, postgresUrl } from "./support/bench-kit";
 
 const MIN_RATIO = 0.5;
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const secret = "bench-secret-bench-secret-bench-secret-0123456789";
 
 interface Ready {
   port: number;
@@ -34,13 +33,8 @@ interface Ready {
 
 // ───────────────────────────── server side (a child process) ─────────────────────────────
 async function serve() {
-  const { buildApp } = await import("../packages/server/src/app");
-  const { loadConfig } = await import("../packages/server/src/config");
-  const { companies, sessions, users } = await import("../packages/server/src/db/schema");
-  const { signToken } = await import("../packages/server/src/lib/tokens");
-  const config = loadConfig(process.env);
-  const app = await buildApp({ config });
-  const { database } = app.deps;
+  const { companies, users } = await import("../packages/server/src/db/schema");
+  const { app, config, database } = await inProcessApp();
 
   const [company] = await database.db.insert(companies).values({ name: "Bench Co" }).returning();
   const [user] = await database.db
@@ -56,13 +50,10 @@ async function serve() {
       emailVerifiedAt: new Date(),
     })
     .returning();
-  const [session] = await database.db
-    .insert(sessions)
-    .values({ userId: user!.id, companyId: company!.id, expiresAt: new Date(Date.now() + 3600_000) })
-    .returning();
-  const token = await signToken(
+  const token = await accessToken(
+    database,
     config.jwtSecret,
-    { user_id: user!.id, role: "admin", company_id: company!.id, sid: session!.id, typ: "access" },
+    { id: user!.id, companyId: company!.id, role: "admin" },
     3600,
   );
 
@@ -139,21 +130,9 @@ async function stopServer(child: ChildProcess) {
   clearTimeout(timer);
 }
 
-async function postgresUrl(): Promise<string | undefined> {
-  const base = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const c = new pg.Client({ connectionString: base, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return base;
-  } catch {
-    return undefined;
-  }
-}
-
 const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(9);
 
-async function benchDatabase(name: string, env: Record<string, string>): Promise<boolean> {
+async function benchRoutes(name: string, env: Record<string, string>): Promise<boolean> {
   const { child, ready } = await startServer(env);
   const base = `http://127.0.0.1:${ready.port}`;
   const authed = {
@@ -215,7 +194,7 @@ async function jwtFigures() {
   const { createHmac, timingSafeEqual } = await import("node:crypto");
   const { signToken, verifyToken } = await import("../packages/server/src/lib/tokens");
   const { SessionCache } = await import("../packages/server/src/lib/session-cache");
-  const key = new TextEncoder().encode(secret);
+  const key = new TextEncoder().encode(BENCH_SECRET);
   const claims = { user_id: "u", role: "admin", company_id: "c", sid: "s", typ: "access" as const };
   const token = await signToken(key, claims, 3600);
   const cache = new SessionCache();
@@ -248,7 +227,7 @@ async function jwtFigures() {
 
 async function main() {
   const common = {
-    HERALD_JWT_SECRET: secret,
+    HERALD_JWT_SECRET: BENCH_SECRET,
     HERALD_DEMO: "false",
     HERALD_PORTAL_DIR: path.join(tmpdir(), "herald-bench-no-portal"),
     HERALD_ENV: "development",
@@ -259,7 +238,7 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "herald-bench-"));
   try {
     if (only.includes("pglite"))
-      ok = (await benchDatabase("PGlite (embedded)", { ...common, HERALD_DATA_DIR: dataDir })) && ok;
+      ok = (await benchRoutes("PGlite (embedded)", { ...common, HERALD_DATA_DIR: dataDir })) && ok;
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -270,24 +249,16 @@ async function main() {
   } else if (!pgBase) {
     console.log("\nPostgreSQL: not reachable (set BENCH_DATABASE_URL); skipped");
   } else {
-    const dbName = `herald_bench_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: pgBase });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    const url = new URL(pgBase);
-    url.pathname = `/${dbName}`;
-    const pgDataDir = mkdtempSync(path.join(tmpdir(), "herald-bench-"));
+    const bench = await benchDatabase(pgBase, "herald_bench");
     try {
       ok =
-        (await benchDatabase("PostgreSQL", {
+        (await benchRoutes("PostgreSQL", {
           ...common,
-          HERALD_DATA_DIR: pgDataDir,
-          DATABASE_URL: url.toString(),
+          HERALD_DATA_DIR: bench.dir,
+          DATABASE_URL: bench.url,
         })) && ok;
     } finally {
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-      rmSync(pgDataDir, { recursive: true, force: true });
+      await bench.drop();
     }
   }
   await jwtFigures();
