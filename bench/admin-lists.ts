@@ -20,7 +20,9 @@ import {
   accessToken,
   BENCH_SECRET,
   benchDatabase,
+  companyWithOwner,
   inProcessApp,
+  interleavedTimes,
   median,
   ms,
   postgresUrl,
@@ -95,35 +97,20 @@ interface Row {
 }
 
 async function benchLists(name: string, env: Record<string, string>): Promise<Row[]> {
-  Object.assign(process.env, env);
-  const { recordQueries } = await import("../packages/server/src/db/client");
-  const { companies, users } = await import("../packages/server/src/db/schema");
-  const { app, config, database } = await inProcessApp();
+  const { app, config, database, recordQueries } = await inProcessApp(env);
   try {
-    const [company] = await database.db
-      .insert(companies)
-      .values({ name: "Bench Co", totalUsersAllowed: USERS + 10 })
-      .returning();
-    const [admin] = await database.db
-      .insert(users)
-      .values({
-        companyId: company!.id,
-        firstName: "Bench",
-        lastName: "Admin",
-        email: `bench.admin.${process.pid}.${Date.now()}@example.com`,
-        passwordHash: "x",
-        userRole: "admin",
-        isOwner: true,
-        emailVerifiedAt: new Date(),
-      })
-      .returning();
+    const { companyId, userId } = await companyWithOwner(
+      database,
+      { name: "Bench Co", totalUsersAllowed: USERS + 10 },
+      { lastName: "Admin", email: `bench.admin.${process.pid}.${Date.now()}@example.com` },
+    );
     const started = performance.now();
-    await seed((text, params) => database.query(text, params), company!.id);
+    await seed((text, params) => database.query(text, params), companyId);
     // the admin shares a department with some users ("Show own department")
     await database.query(
       `insert into user_departments (user_id, department_id)
        select $1, id from departments where company_id = $2 and name = 'Department 0001'`,
-      [admin!.id, company!.id],
+      [userId, companyId],
     );
     console.log(
       `\n${name}: seeded ${USERS} users, ${DEPARTMENTS} departments, ${KEYWORDS} keywords, ${NUMBERS} numbers in ${((performance.now() - started) / 1000).toFixed(1)} s`,
@@ -131,7 +118,7 @@ async function benchLists(name: string, env: Record<string, string>): Promise<Ro
     const token = await accessToken(
       database,
       config.jwtSecret,
-      { id: admin!.id, companyId: company!.id, role: "admin" },
+      { id: userId, companyId, role: "admin" },
       3600,
     );
     await app.listen({ port: 0, host: "127.0.0.1" });
@@ -184,18 +171,11 @@ async function benchLists(name: string, env: Record<string, string>): Promise<Ro
       );
       const result = injected.json() as { data?: unknown[] };
       const work = statements.filter((s) => !/^\s*(begin|commit|rollback)/i.test(s.text));
-      const apiTimes: number[] = [];
-      const rawTimes: number[] = [];
       for (let i = 0; i < 3; i++) for (const s of work) await raw(s);
       // interleave API calls and raw replays, so background load hits both alike
-      for (let i = 0; i < rounds; i++) {
-        let t = performance.now();
-        await get();
-        apiTimes.push(performance.now() - t);
-        t = performance.now();
+      const { apiTimes, rawTimes } = await interleavedTimes(rounds, get, async () => {
         for (const s of work) await raw(s);
-        rawTimes.push(performance.now() - t);
-      }
+      });
       results.push({
         label,
         rows: result.data?.length ?? 0,

@@ -22,7 +22,7 @@
  * and dropped; skipped when unreachable. BENCH_ROUNDS: timed list calls per case (default 20). Run
  * `npm run build` first (the server and CLI bundles).
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { createReadStream, createWriteStream, rmSync } from "node:fs";
 import { stat } from "node:fs/promises";
@@ -34,13 +34,14 @@ import pg from "pg";
 import {
   accessToken,
   benchServerEnv,
-  cliEntry,
+  companyWithOwner,
   inProcessApp,
+  interleavedTimes,
   mb,
   median,
   peakOf,
   procStatus,
-  serverEntry,
+  runCli,
   withBenchDatabase,
 } from "./support/bench-kit";
 
@@ -66,38 +67,27 @@ async function writeCsv(file: string, rows: number, offset: number) {
 
 async function main() {
   let ok = true;
-  await withBenchDatabase("herald_bench_contacts", [serverEntry, cliEntry], async (bench) => {
+  await withBenchDatabase({ prefix: "herald_bench_contacts", cli: true }, async (bench) => {
     const { url, dir } = bench;
     // the server under test, in its own process (it migrates the database), with its job workers
     const serverProcess = await bench.startServer({ HERALD_WORKERS: "true" });
     const server = serverProcess.url;
-    Object.assign(process.env, benchServerEnv(url, dir));
-    const { recordQueries } = await import("../packages/server/src/db/client");
-    const { companies, users } = await import("../packages/server/src/db/schema");
     // the bench's own app: companies and tokens, and part 2's statement recording
-    const { app, config, database } = await inProcessApp();
+    const { app, config, database, recordQueries } = await inProcessApp(benchServerEnv(url, dir));
     try {
       const newCompany = async (name: string) => {
-        const [company] = await database.db.insert(companies).values({ name }).returning();
-        const [user] = await database.db
-          .insert(users)
-          .values({
-            companyId: company!.id,
-            firstName: "Bench",
-            email: `bench.${name.replace(/\W/g, "")}.${process.pid}@example.com`,
-            passwordHash: "x",
-            userRole: "admin",
-            isOwner: true,
-            emailVerifiedAt: new Date(),
-          })
-          .returning();
+        const { companyId, userId } = await companyWithOwner(
+          database,
+          { name },
+          { email: `bench.${name.replace(/\W/g, "")}.${process.pid}@example.com` },
+        );
         const token = await accessToken(
           database,
           config.jwtSecret,
-          { id: user!.id, companyId: company!.id, role: "admin" },
+          { id: userId, companyId, role: "admin" },
           3600,
         );
-        return { id: company!.id, token, headers: { authorization: `Bearer ${token}` } };
+        return { id: companyId, token, headers: { authorization: `Bearer ${token}` } };
       };
 
       // ---- 1. import through the API and the CLI vs raw COPY ----
@@ -140,24 +130,12 @@ async function main() {
       /** `herald contacts import FILE --json` for a fresh company; seconds taken and the CLI's peak RSS. */
       const importWithCli = async (file: string, rows: number) => {
         const importer = await newCompany(`CLI ${path.basename(file)} ${Date.now()}`);
-        const started = performance.now();
-        const child = spawn(process.execPath, [cliEntry, "contacts", "import", file, "--json"], {
-          env: {
-            ...process.env,
-            HERALD_URL: server,
-            HERALD_TOKEN: importer.token,
-            XDG_CONFIG_HOME: path.join(dir, "cli-config"),
-          },
-          stdio: ["ignore", "pipe", "inherit"],
+        const { code, out, seconds, peak } = await runCli(["contacts", "import", file, "--json"], {
+          serverUrl: server,
+          token: importer.token,
+          dir,
+          resetHighWaterMark: true,
         });
-        const cliPeak = peakFromNow(child.pid!);
-        let out = "";
-        child.stdout!.on("data", (c: Buffer) => {
-          out += c.toString();
-        });
-        const [code] = (await once(child, "exit")) as [number | null];
-        const seconds = (performance.now() - started) / 1000;
-        const peak = cliPeak.stop();
         const result = JSON.parse(out || "{}") as { status?: string; imported?: number };
         if (code !== 0 || result.status !== "done" || result.imported !== rows) {
           throw new Error(`herald contacts import exited ${code}: ${out.slice(0, 500)}`);
@@ -234,7 +212,10 @@ async function main() {
       const xlsxFile = path.join(dir, "contacts.xlsx");
       const xlsxCsv = path.join(dir, "contacts-xlsx.csv");
       await writeCsv(xlsxCsv, XLSX_ROWS, 5_000_000);
-      const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: xlsxFile, useSharedStrings: false });
+      const writer = new ExcelJS.stream.xlsx.WorkbookWriter({
+        filename: xlsxFile,
+        useSharedStrings: false,
+      });
       const sheet = writer.addWorksheet("Contacts");
       sheet.addRow(["mobile", "name", "segment", "city"]).commit();
       for (let i = 1; i <= XLSX_ROWS; i++) {
@@ -329,16 +310,9 @@ async function main() {
           app.inject({ method: "GET", url: path_, headers }),
         );
         const rowsSeen = (result.json() as { data: unknown[] }).data.length;
-        const apiTimes: number[] = [];
-        const rawTimes: number[] = [];
-        for (let i = 0; i < ROUNDS; i++) {
-          let t = performance.now();
-          await get();
-          apiTimes.push(performance.now() - t);
-          t = performance.now();
+        const { apiTimes, rawTimes } = await interleavedTimes(ROUNDS, get, async () => {
           for (const s of statements) await raw.query(s.text, s.params as unknown[]);
-          rawTimes.push(performance.now() - t);
-        }
+        });
         const api = median(apiTimes);
         const rawMs = median(rawTimes);
         if (api >= LIMIT_MS) ok = false;

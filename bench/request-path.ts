@@ -19,7 +19,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { accessToken, BENCH_SECRET, benchDatabase, inProcessApp, postgresUrl } from "./support/bench-kit";
+import {
+  accessToken,
+  BENCH_SECRET,
+  benchDatabase,
+  companyWithOwner,
+  inProcessApp,
+  postgresUrl,
+} from "./support/bench-kit";
 
 const MIN_RATIO = 0.5;
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
@@ -33,33 +40,17 @@ interface Ready {
 
 // ───────────────────────────── server side (a child process) ─────────────────────────────
 async function serve() {
-  const { companies, users } = await import("../packages/server/src/db/schema");
   const { app, config, database } = await inProcessApp();
-
-  const [company] = await database.db.insert(companies).values({ name: "Bench Co" }).returning();
-  const [user] = await database.db
-    .insert(users)
-    .values({
-      companyId: company!.id,
-      firstName: "Bench",
-      lastName: "User",
-      email: `bench.${process.pid}@example.com`,
-      passwordHash: "x",
-      userRole: "admin",
-      isOwner: true,
-      emailVerifiedAt: new Date(),
-    })
-    .returning();
-  const token = await accessToken(
+  const { companyId, userId } = await companyWithOwner(
     database,
-    config.jwtSecret,
-    { id: user!.id, companyId: company!.id, role: "admin" },
-    3600,
+    { name: "Bench Co" },
+    { lastName: "User", email: `bench.${process.pid}@example.com` },
   );
+  const token = await accessToken(database, config.jwtSecret, { id: userId, companyId, role: "admin" }, 3600);
 
-  app.get("/bench/plain", async () => ({ id: user!.id }));
+  app.get("/bench/plain", async () => ({ id: userId }));
   app.get("/bench/reference", async () => {
-    const rows = await database.query<{ id: string }>("select id from users where id = $1", [user!.id]);
+    const rows = await database.query<{ id: string }>("select id from users where id = $1", [userId]);
     return { id: rows[0]!.id };
   });
   // The same SELECT as a prepared statement (as the actor and getProfile use), for information.
@@ -68,15 +59,13 @@ async function serve() {
     "select id from users where id = $1",
   );
   app.get("/bench/reference-prepared", async () => {
-    const rows = prepared
-      ? await prepared([user!.id])
-      : await database.query<{ id: string }>("select 1 as id");
+    const rows = prepared ? await prepared([userId]) : await database.query<{ id: string }>("select 1 as id");
     return { id: rows[0]!.id };
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
-  process.send?.({ port, token, userId: user!.id } satisfies Ready);
+  process.send?.({ port, token, userId } satisfies Ready);
   process.on("disconnect", () => {
     void app.close().then(() => process.exit(0));
   });

@@ -16,8 +16,7 @@
  * BENCH_OUTBOX_PARTS=lists or =export runs one part. BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): a database of its own is created and
  * dropped; skipped when unreachable. Run `npm run build` first (the server and CLI bundles).
  */
-import { spawn, spawnSync } from "node:child_process";
-import { once } from "node:events";
+import { spawnSync } from "node:child_process";
 import { statSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -25,12 +24,11 @@ import pg from "pg";
 import {
   accessToken,
   benchServerEnv,
-  cliEntry,
   inProcessApp,
+  interleavedTimes,
   mb,
   median,
-  peakOf,
-  serverEntry,
+  runCli,
   withBenchDatabase,
 } from "./support/bench-kit";
 
@@ -44,13 +42,11 @@ const PARTS = (process.env.BENCH_OUTBOX_PARTS ?? "lists,export").split(",");
 
 async function main() {
   let ok = true;
-  await withBenchDatabase("herald_bench_outbox", [serverEntry, cliEntry], async (bench) => {
+  await withBenchDatabase({ prefix: "herald_bench_outbox", cli: true }, async (bench) => {
     const { url, dir } = bench;
     const serverProcess = await bench.startServer();
-    Object.assign(process.env, benchServerEnv(url, dir));
-    const { recordQueries } = await import("../packages/server/src/db/client");
     const { companies, users } = await import("../packages/server/src/db/schema");
-    const { app, config, database } = await inProcessApp();
+    const { app, config, database, recordQueries } = await inProcessApp(benchServerEnv(url, dir));
     try {
       const [company] = await database.db.insert(companies).values({ name: "Outbox Co" }).returning();
       const companyId = company!.id;
@@ -210,16 +206,13 @@ async function main() {
             }
           }
           const rowsSeen = (answer.outbox ?? answer.data ?? []).length;
-          const apiTimes: number[] = [];
-          const rawTimes: number[] = [];
-          for (let i = 0; i < ROUNDS; i++) {
-            let t = performance.now();
-            await call(p, body, token);
-            apiTimes.push(performance.now() - t);
-            t = performance.now();
-            for (const s of statements) await raw.query(s.text, s.params as unknown[]);
-            rawTimes.push(performance.now() - t);
-          }
+          const { apiTimes, rawTimes } = await interleavedTimes(
+            ROUNDS,
+            () => call(p, body, token),
+            async () => {
+              for (const s of statements) await raw.query(s.text, s.params as unknown[]);
+            },
+          );
           const api = median(apiTimes);
           const rawMs = median(rawTimes);
           if (goal && api >= LIMIT_MS) ok = false;
@@ -234,28 +227,10 @@ async function main() {
       if (PARTS.includes("export")) {
         /** `herald reports export outbox` into `file` (extra flags: a date range): seconds, peak RSS, rows. */
         const exportWithCli = async (file: string, extra: string[]) => {
-          const started = performance.now();
-          const child = spawn(
-            process.execPath,
-            [cliEntry, "reports", "export", "outbox", "--out", file, "--json", ...extra],
-            {
-              env: {
-                ...process.env,
-                HERALD_URL: serverProcess.url,
-                HERALD_TOKEN: adminUser.token,
-                XDG_CONFIG_HOME: path.join(dir, "cli-config"),
-              },
-              stdio: ["ignore", "pipe", "inherit"],
-            },
+          const { code, out, seconds, peak } = await runCli(
+            ["reports", "export", "outbox", "--out", file, "--json", ...extra],
+            { serverUrl: serverProcess.url, token: adminUser.token, dir },
           );
-          const cliPeak = peakOf(child.pid!);
-          let out = "";
-          child.stdout!.on("data", (c: Buffer) => {
-            out += c.toString();
-          });
-          const [code] = (await once(child, "exit")) as [number | null];
-          const seconds = (performance.now() - started) / 1000;
-          const peak = cliPeak.stop();
           const result = JSON.parse(out || "{}") as { rows?: number };
           if (code !== 0 || result.rows === undefined)
             throw new Error(`herald reports export exited ${code}: ${out}`);

@@ -16,41 +16,35 @@
  * when unreachable. Run `npm run build` first (the server bundle).
  */
 import {
-  createdJobs,
+  DRAIN_GOAL,
   drainRate,
-  exitOnGoalsMissed,
+  drainWithWorkers,
+  ENQUEUE_GOAL,
+  enqueueRatio,
   fmt,
-  fundedOwner,
   mb,
   rawInsertSeconds,
   rssOf,
-  seedSendGroups,
-  serverEntry,
-  waitForDrain,
+  startSendBench,
+  timeEnqueue,
   withBenchDatabase,
 } from "./support/bench-kit";
 
 const ROWS = Number(process.env.BENCH_SEND_ROWS ?? 100_000);
 const RATE = 1000;
-const ENQUEUE_GOAL = 0.5;
-const DRAIN_GOAL = 0.9;
 const rateEnv = { HERALD_SMS_RATE: String(RATE), SMS_PROVIDER: "sandbox" };
 
 async function main() {
-  const failures: string[] = [];
-  await withBenchDatabase("herald_bench_send", [serverEntry], async (bench) => {
-    // the server under test, workers off (it migrates the database)
-    let server = await bench.startServer(rateEnv);
-    const db = await bench.client();
-
-    // ---- a company, its owner with credit for the whole send, and groups seeded by SQL ----
-    const { companyId, token } = await fundedOwner(
-      db,
-      bench,
-      "Send Co",
-      (config) => (ROWS + 2000) * config.sending.smsPriceCents * 3,
-    );
-    const { warmGroup, bigGroup } = await seedSendGroups(db, companyId, ROWS, 2000);
+  await withBenchDatabase({ prefix: "herald_bench_send" }, async (bench) => {
+    const { failures } = bench;
+    // ---- the server (workers off), a company, its owner with credit for the whole send, groups ----
+    const { server, db, token, warmGroup, bigGroup } = await startSendBench(bench, {
+      env: rateEnv,
+      company: "Send Co",
+      creditOf: (config) => (ROWS + 2000) * config.sending.smsPriceCents * 3,
+      rows: ROWS,
+      warmRows: 2000,
+    });
 
     const send = async (groupId: string) => {
       const r = await fetch(`${server.url}/api/sms/send`, {
@@ -67,22 +61,21 @@ async function main() {
       if (r.status !== 200 && r.status !== 201) throw new Error(`/sms/send: ${r.status} ${b.message}`);
       return b as { id: string; recipients: number };
     };
-    const jobsOf = () => createdJobs(db, "sms.deliver");
 
     // ---- 1. enqueue: the real send beside INSERT … SELECT of the same rows ----
-    const warm = await send(warmGroup); // code paths compiled, statements planned: not timed
-    const jobsBefore = await jobsOf();
-    const started = performance.now();
-    const sent = await send(bigGroup);
-    const sendSeconds = (performance.now() - started) / 1000;
-    const serverPeak = rssOf(server.pid);
+    const { warm, sent, sendSeconds, serverPeak, jobs } = await timeEnqueue(
+      db,
+      server,
+      "sms.deliver",
+      () => send(warmGroup),
+      () => send(bigGroup),
+    );
     const [counted] = (
       await db.query<{ n: string }>(
         "select count(*) as n from sms_messages where send_id = $1 and status = 'queued'",
         [sent.id],
       )
     ).rows;
-    const jobs = (await jobsOf()) - jobsBefore;
     if (sent.recipients !== ROWS || Number(counted!.n) !== ROWS)
       throw new Error(
         `the send wrote ${counted!.n} queued rows for ${sent.recipients} recipients, not ${ROWS}`,
@@ -92,41 +85,28 @@ async function main() {
       recipient_name, text, encoding, segments, cost_cents, status, reservation_id, scheduled_at`;
     const rawSeconds = await rawInsertSeconds(db, "sms_messages", "send_id", columns, sent.id);
 
-    const enqueueRatio = rawSeconds / sendSeconds;
-    if (enqueueRatio < ENQUEUE_GOAL)
-      failures.push(`enqueue ratio ${enqueueRatio.toFixed(2)} < ${ENQUEUE_GOAL}`);
+    const enqueue = enqueueRatio(rawSeconds, sendSeconds, failures);
     console.log(`\nenqueue of a ${fmt(ROWS)}-recipient send (group, one GSM-7 text with two variables)`);
     console.log(
       `  POST /api/sms/send (plan, reserve, ${fmt(ROWS)} rows, ${fmt(jobs)} jobs): ${fmt(ROWS / sendSeconds).padStart(9)} rows/s`,
     );
     console.log(`  raw INSERT … SELECT of the same rows:      ${fmt(ROWS / rawSeconds).padStart(9)} rows/s`);
-    console.log(`  ratio send / raw INSERT: ${enqueueRatio.toFixed(2)} (goal >= ${ENQUEUE_GOAL})`);
+    console.log(`  ratio send / raw INSERT: ${enqueue.toFixed(2)} (goal >= ${ENQUEUE_GOAL})`);
     console.log(`  peak RSS of the server process: ${mb(serverPeak)}`);
 
     // ---- 2. drain: the server with its workers, HERALD_SMS_RATE=1000 ----
-    await server.stop();
-    const drainStarted = performance.now();
-    server = await bench.startServer({ ...rateEnv, HERALD_WORKERS: "true" });
     const total = ROWS + warm.recipients;
-    await waitForDrain({
-      started: drainStarted,
+    const drain = await drainWithWorkers(bench, server, rateEnv, {
+      db,
+      leftSql:
+        "select count(*) as left from sms_messages where send_id = any($1::uuid[]) and status in ('queued', 'submitting')",
+      params: [[sent.id, warm.id]],
       limitMs: (total / RATE) * 4000 + 60_000,
       total,
       verb: "submitted",
-      failures,
-      poll: async () => {
-        const [r] = (
-          await db.query<{ left: string }>(
-            "select count(*) as left from sms_messages where send_id = any($1::uuid[]) and status in ('queued', 'submitting')",
-            [[sent.id, warm.id]],
-          )
-        ).rows;
-        const left = Number(r!.left);
-        return { left, done: left === 0 };
-      },
     });
-    const drainPeak = rssOf(server.pid);
-    await server.stop();
+    const drainPeak = rssOf(drain.server.pid);
+    await drain.server.stop();
     const [d] = (
       await db.query<{ n: string; span: string | null; others: string }>(
         `select count(*) filter (where status in ('accepted', 'delivered')) as n,
@@ -152,21 +132,20 @@ async function main() {
     ).rows;
     const accepted = Number(d!.n);
     const span = Number(d!.span ?? 0);
-    const drain = drainRate(accepted, span, RATE, DRAIN_GOAL, failures);
+    const drained = drainRate(accepted, span, RATE, failures);
     if (accepted !== ROWS)
       failures.push(`${fmt(accepted)} of ${fmt(ROWS)} accepted (${d!.others} in other states)`);
     console.log(`\ndrain through the sandbox gateway (HERALD_SMS_RATE=${RATE})`);
     console.log(
-      `  accepted: ${fmt(drain.rate).padStart(6)} msg/s (${fmt(accepted)} messages over ${span.toFixed(1)} s, charged ${fmt(Number(charged?.c ?? 0))} cents for ${fmt(Number(charged?.n ?? 0))} segments)`,
+      `  accepted: ${fmt(drained.rate).padStart(6)} msg/s (${fmt(accepted)} messages over ${span.toFixed(1)} s, charged ${fmt(Number(charged?.c ?? 0))} cents for ${fmt(Number(charged?.n ?? 0))} segments)`,
     );
     console.log(`  limit:    ${fmt(RATE).padStart(6)} msg/s`);
-    console.log(`  ratio accepted / limit: ${drain.ratio.toFixed(2)} (goal >= ${DRAIN_GOAL})`);
+    console.log(`  ratio accepted / limit: ${drained.ratio.toFixed(2)} (goal >= ${DRAIN_GOAL})`);
     console.log(
       `  busiest second by recorded instant: ${busiest!.n} messages (ratio to the limit ${(Number(busiest!.n) / RATE).toFixed(2)}; slots are taken per window before the submissions, so a second can show a window more)`,
     );
     console.log(`  peak RSS of the server process while draining: ${mb(drainPeak)}`);
   });
-  exitOnGoalsMissed(failures);
 }
 
 await main();

@@ -109,6 +109,57 @@ export function peakOf(pid: number, { resetHighWaterMark = false } = {}) {
   };
 }
 
+/**
+ * The built CLI with `args` against `serverUrl` as `token` (its config in `dir`): its exit code and output, the
+ * seconds it took and its peak RSS (with `resetHighWaterMark`, see peakOf).
+ */
+export async function runCli(
+  args: string[],
+  o: { serverUrl: string; token: string; dir: string; resetHighWaterMark?: boolean },
+): Promise<{ code: number | null; out: string; seconds: number; peak: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [cliEntry, ...args], {
+    env: {
+      ...process.env,
+      HERALD_URL: o.serverUrl,
+      HERALD_TOKEN: o.token,
+      XDG_CONFIG_HOME: path.join(o.dir, "cli-config"),
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const cliPeak = peakOf(child.pid!, { resetHighWaterMark: o.resetHighWaterMark ?? false });
+  let out = "";
+  child.stdout!.on("data", (c: Buffer) => {
+    out += c.toString();
+  });
+  const [code] = (await once(child, "exit")) as [number | null];
+  const seconds = (performance.now() - started) / 1000;
+  const peak = cliPeak.stop();
+  return { code, out, seconds, peak };
+}
+
+/**
+ * Milliseconds of `rounds` calls of `api` and of `raw` (the same work straight on the database), interleaved so
+ * that background load hits both alike.
+ */
+export async function interleavedTimes(
+  rounds: number,
+  api: () => Promise<unknown>,
+  raw: () => Promise<unknown>,
+): Promise<{ apiTimes: number[]; rawTimes: number[] }> {
+  const apiTimes: number[] = [];
+  const rawTimes: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    let t = performance.now();
+    await api();
+    apiTimes.push(performance.now() - t);
+    t = performance.now();
+    await raw();
+    rawTimes.push(performance.now() - t);
+  }
+  return { apiTimes, rawTimes };
+}
+
 /** Throws unless every built file of `entries` exists. */
 export function requireBuilt(...entries: string[]) {
   for (const entry of entries) {
@@ -232,6 +283,8 @@ export async function startServerProcess(
 }
 
 export interface BenchRun extends BenchDatabase {
+  /** The goals the run missed: printed afterwards, and the bench exits 1. */
+  failures: string[];
   /** The built server on the database (stopped afterwards, if still running). */
   startServer(extraEnv?: Record<string, string>): Promise<ServerProcess>;
   /** A client connected to the database (closed afterwards). */
@@ -239,16 +292,16 @@ export interface BenchRun extends BenchDatabase {
 }
 
 /**
- * Runs `body` on a PostgreSQL database of its own (`prefix`_PID_TIME on BENCH_DATABASE_URL) once the built files
- * of `entries` are found; says it is skipped when PostgreSQL does not answer. Afterwards stops the servers
- * `body` started, closes its clients and drops the database.
+ * Runs `body` on a PostgreSQL database of its own (`prefix`_PID_TIME on BENCH_DATABASE_URL) once the built server
+ * (and with `cli` the built CLI) are found; says it is skipped when PostgreSQL does not answer. Afterwards stops
+ * the servers `body` started, closes its clients and drops the database; then prints each goal it missed
+ * (`failures`) and exits 1 when there is any.
  */
 export async function withBenchDatabase(
-  prefix: string,
-  entries: string[],
+  { prefix, cli = false }: { prefix: string; cli?: boolean },
   body: (run: BenchRun) => Promise<void>,
 ): Promise<void> {
-  requireBuilt(...entries);
+  requireBuilt(serverEntry, ...(cli ? [cliEntry] : []));
   const base = await postgresUrl();
   if (!base) {
     console.log("PostgreSQL: not reachable (set BENCH_DATABASE_URL); skipped");
@@ -257,9 +310,11 @@ export async function withBenchDatabase(
   const bench = await benchDatabase(base, prefix);
   const servers: ServerProcess[] = [];
   const clients: pg.Client[] = [];
+  const failures: string[] = [];
   try {
     await body({
       ...bench,
+      failures,
       startServer: async (extraEnv = {}) => {
         const server = await startServerProcess(bench.url, bench.dir, extraEnv);
         servers.push(server);
@@ -277,10 +332,6 @@ export async function withBenchDatabase(
     for (const c of clients) await c.end().catch(() => undefined);
     await bench.drop();
   }
-}
-
-/** Prints each missed goal and exits 1 when there is any. */
-export function exitOnGoalsMissed(failures: string[]) {
   if (failures.length > 0) {
     for (const f of failures) console.error(`goal missed: ${f}`);
     process.exit(1);
@@ -289,16 +340,44 @@ export function exitOnGoalsMissed(failures: string[]) {
 
 // ---------------------------------------------------------------- the server's code in the bench process
 
-/** The server's app built in this process from process.env (the bench's own: seeding, recorded statements). */
-export async function inProcessApp() {
+/**
+ * The server's app built in this process from process.env, with `env` set first (the bench's own: seeding,
+ * recorded statements), and the server's `recordQueries`.
+ */
+export async function inProcessApp(env: Record<string, string> = {}) {
+  Object.assign(process.env, env);
   const { buildApp } = await import("../../packages/server/src/app");
   const { loadConfig } = await import("../../packages/server/src/config");
+  const { recordQueries } = await import("../../packages/server/src/db/client");
   const config = loadConfig(process.env);
   const app = await buildApp({ config });
-  return { app, config, database: app.deps.database };
+  return { app, config, database: app.deps.database, recordQueries };
 }
 
 type ServerDatabase = Awaited<ReturnType<typeof inProcessApp>>["database"];
+
+/** A company and its owner (admin, e-mail verified, first name "Bench"), inserted through the server's schema. */
+export async function companyWithOwner(
+  database: ServerDatabase,
+  company: { name: string; totalUsersAllowed?: number },
+  owner: { email: string; lastName?: string },
+): Promise<{ companyId: string; userId: string }> {
+  const { companies, users } = await import("../../packages/server/src/db/schema");
+  const [c] = await database.db.insert(companies).values(company).returning();
+  const [user] = await database.db
+    .insert(users)
+    .values({
+      companyId: c!.id,
+      firstName: "Bench",
+      ...owner,
+      passwordHash: "x",
+      userRole: "admin",
+      isOwner: true,
+      emailVerifiedAt: new Date(),
+    })
+    .returning();
+  return { companyId: c!.id, userId: user!.id };
+}
 
 /** A session of `user` and its access token, both valid for `seconds`. */
 export async function accessToken(
@@ -429,6 +508,60 @@ export async function seedSendGroups(
 
 // ---------------------------------------------------------------- enqueue and drain
 
+/**
+ * The start of a send benchmark: the server under test with its workers off (it migrates the database) and
+ * `env` besides, a client on the database, a company `company` whose owner holds `creditOf(config)` cents,
+ * and its groups of `rows` and `warmRows` contacts (see seedSendGroups).
+ */
+export async function startSendBench(
+  bench: BenchRun,
+  o: {
+    env: Record<string, string>;
+    company: string;
+    creditOf: (config: Config) => number;
+    rows: number;
+    warmRows: number;
+  },
+) {
+  const server = await bench.startServer(o.env);
+  const db = await bench.client();
+  const owner = await fundedOwner(db, bench, o.company, o.creditOf);
+  const groups = await seedSendGroups(db, owner.companyId, o.rows, o.warmRows);
+  return { server, db, ...owner, ...groups };
+}
+
+/** The goals of the send benchmarks: enqueue / raw INSERT … SELECT, and drained messages per second / limit. */
+export const ENQUEUE_GOAL = 0.5;
+export const DRAIN_GOAL = 0.9;
+
+/**
+ * An enqueue against the server: `warmUp` first (code paths compiled, statements planned: not timed), then
+ * `timed`; with the seconds it took, the server's peak RSS right after and the jobs of queue `job` it created.
+ */
+export async function timeEnqueue<T>(
+  db: pg.Client,
+  server: ServerProcess,
+  job: string,
+  warmUp: () => Promise<T>,
+  timed: () => Promise<T>,
+): Promise<{ warm: T; sent: T; sendSeconds: number; serverPeak: number; jobs: number }> {
+  const warm = await warmUp();
+  const jobsBefore = await createdJobs(db, job);
+  const started = performance.now();
+  const sent = await timed();
+  const sendSeconds = (performance.now() - started) / 1000;
+  const serverPeak = rssOf(server.pid);
+  const jobs = (await createdJobs(db, job)) - jobsBefore;
+  return { warm, sent, sendSeconds, serverPeak, jobs };
+}
+
+/** raw / send seconds, a failure under ENQUEUE_GOAL. */
+export function enqueueRatio(rawSeconds: number, sendSeconds: number, failures: string[]): number {
+  const ratio = rawSeconds / sendSeconds;
+  if (ratio < ENQUEUE_GOAL) failures.push(`enqueue ratio ${ratio.toFixed(2)} < ${ENQUEUE_GOAL}`);
+  return ratio;
+}
+
 /** Jobs of queue `name` waiting in pg-boss (state 'created'). */
 export async function createdJobs(db: pg.Client, name: string): Promise<number> {
   const [r] = (
@@ -466,23 +599,34 @@ export async function rawInsertSeconds(
 }
 
 /**
- * Polls `poll` every 500 ms until it says the drain is done, or until `limitMs` after `started` (a failure);
- * reports `… N of TOTAL VERB` every 15 s.
+ * The drain: stops `server` and starts it again with its job workers on (and `env`), then runs `leftSql` (with
+ * `params`: the rows `left`, optionally the sends still `running`) on `db` every 500 ms until both are 0, or
+ * until `limitMs` after the restart began (a failure); reports `… N of TOTAL VERB` every 15 s. Answers the
+ * server that drained and when its start began.
  */
-export async function waitForDrain(o: {
-  started: number;
-  limitMs: number;
-  total: number;
-  verb: string;
-  failures: string[];
-  poll: () => Promise<{ left: number; done: boolean }>;
-}): Promise<void> {
+export async function drainWithWorkers(
+  bench: BenchRun,
+  server: ServerProcess,
+  env: Record<string, string>,
+  o: {
+    db: pg.Client;
+    leftSql: string;
+    params: unknown[];
+    limitMs: number;
+    total: number;
+    verb: string;
+  },
+): Promise<{ server: ServerProcess; started: number }> {
+  await server.stop();
+  const started = performance.now();
+  const drainer = await bench.startServer({ ...env, HERALD_WORKERS: "true" });
   let lastReport = performance.now();
   for (;;) {
-    const { left, done } = await o.poll();
-    if (done) break;
-    if (performance.now() - o.started > o.limitMs) {
-      o.failures.push(
+    const [r] = (await o.db.query<{ left: string; running?: string }>(o.leftSql, o.params)).rows;
+    const left = Number(r!.left);
+    if (left === 0 && Number(r!.running ?? 0) === 0) break;
+    if (performance.now() - started > o.limitMs) {
+      bench.failures.push(
         `the drain did not finish within ${(o.limitMs / 1000).toFixed(0)} s (${fmt(left)} left)`,
       );
       break;
@@ -493,18 +637,19 @@ export async function waitForDrain(o: {
     }
     await new Promise((r) => setTimeout(r, 500));
   }
+  return { server: drainer, started };
 }
 
 /**
  * The sustained rate of a drain, `accepted` messages over `span` seconds between the first and the last,
- * against the configured `limit`: fails under `goal` times the limit, or above it (slots are counted by second
- * when a worker takes its window's sends; the instants are written just after, so one clock second may show
- * more, but over the whole drain the limit holds).
+ * against the configured `limit`: fails under DRAIN_GOAL times the limit, or above it (slots are counted by
+ * second when a worker takes its window's sends; the instants are written just after, so one clock second may
+ * show more, but over the whole drain the limit holds).
  */
-export function drainRate(accepted: number, span: number, limit: number, goal: number, failures: string[]) {
+export function drainRate(accepted: number, span: number, limit: number, failures: string[]) {
   const rate = span > 0 ? (accepted - 1) / span : 0;
   const ratio = rate / limit;
-  if (ratio < goal) failures.push(`drain ratio ${ratio.toFixed(2)} < ${goal}`);
+  if (ratio < DRAIN_GOAL) failures.push(`drain ratio ${ratio.toFixed(2)} < ${DRAIN_GOAL}`);
   if (rate > limit * 1.02) failures.push(`${fmt(rate)} msg/s, over the ${limit}/s limit`);
   return { rate, ratio };
 }
