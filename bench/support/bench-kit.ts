@@ -1,9 +1,9 @@
 /**
  * What the PostgreSQL benchmarks share: the database they may use (BENCH_DATABASE_URL), a database of their own
- * created and dropped around the run, the built server started in a process of its own on it, the server's app
- * in the bench process, companies, owners and access tokens seeded for them, the memory and CPU of a process,
- * and latency figures. Lives in a folder so that `npm run bench` (which runs bench/*.ts) does not take it for a
- * bench.
+ * created and dropped around the run (withBenchDatabase), the built server started in a process of its own on
+ * it, the server's app in the bench process, companies, owners and access tokens seeded for them, the enqueue
+ * and drain of the send benchmarks, runs of the built CLI, the memory and CPU of a process, and latency figures.
+ * Lives in a folder so that `npm run bench` (which runs bench/*.ts) does not take it for a bench.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -14,13 +14,11 @@ import pg from "pg";
 import { freePort, serverEntry, serverNodeFlags } from "../../e2e/support/server";
 import type { Config } from "../../packages/server/src/config";
 
-export { serverEntry };
-
 /** The JWT secret of benchmark servers and of the tokens benches sign for them. */
 export const BENCH_SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
-export const root = path.resolve(import.meta.dirname, "../..");
+const root = path.resolve(import.meta.dirname, "../..");
 /** The built CLI (packages/cli/dist). */
-export const cliEntry = path.join(root, "packages/cli/dist/herald.js");
+const cliEntry = path.join(root, "packages/cli/dist/herald.js");
 
 // ---------------------------------------------------------------- figures
 
@@ -161,7 +159,7 @@ export async function interleavedTimes(
 }
 
 /** Throws unless every built file of `entries` exists. */
-export function requireBuilt(...entries: string[]) {
+function requireBuilt(...entries: string[]) {
   for (const entry of entries) {
     if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
   }
@@ -400,7 +398,7 @@ export async function accessToken(
 }
 
 /** A company and its owner (admin) seeded by SQL, with a session and an access token (signed with the config's `jwtSecret`) for four hours. */
-export async function seedOwner(
+async function seedOwner(
   db: pg.Client,
   name: string,
   jwtSecret: Uint8Array,
@@ -438,7 +436,7 @@ export async function seedOwner(
  * The server's config, read in this process from the environment of the bench's server, and a company (seeded
  * by SQL) whose owner holds `creditOf(config)` cents, purchased and allocated through the ledger.
  */
-export async function fundedOwner(
+async function fundedOwner(
   db: pg.Client,
   bench: BenchDatabase,
   name: string,
@@ -462,7 +460,7 @@ export async function fundedOwner(
  * A contact group of `n` contacts numbered from `from` (mobiles 6580000000 + i, names "Person i"), seeded with
  * set-based SQL; answers its id.
  */
-export async function seedGroup(
+async function seedGroup(
   db: pg.Client,
   companyId: string,
   name: string,
@@ -489,7 +487,7 @@ export async function seedGroup(
 }
 
 /** A group "Everyone" of `rows` contacts and a "Warm-up" group of `warmRows` others, analyzed; says how long. */
-export async function seedSendGroups(
+async function seedSendGroups(
   db: pg.Client,
   companyId: string,
   rows: number,
@@ -563,7 +561,7 @@ export function enqueueRatio(rawSeconds: number, sendSeconds: number, failures: 
 }
 
 /** Jobs of queue `name` waiting in pg-boss (state 'created'). */
-export async function createdJobs(db: pg.Client, name: string): Promise<number> {
+async function createdJobs(db: pg.Client, name: string): Promise<number> {
   const [r] = (
     await db.query<{ n: string }>(
       "select count(*) as n from pgboss.job where name = $1 and state = 'created'",
