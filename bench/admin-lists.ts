@@ -16,10 +16,20 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import {
+  accessToken,
+  BENCH_SECRET,
+  benchDatabase,
+  companyWithOwner,
+  inProcessApp,
+  interleavedTimes,
+  median,
+  ms,
+  postgresUrl,
+} from "./support/bench-kit";
 
 const LIMIT_MS = 100;
 const rounds = Number(process.env.BENCH_ROUNDS ?? 30);
-const secret = "bench-secret-bench-secret-bench-secret-0123456789";
 const USERS = 10_000;
 const DEPARTMENTS = 2_000;
 const KEYWORDS = 1_000;
@@ -27,15 +37,10 @@ const NUMBERS = 100_000;
 
 type Statement = { text: string; params: unknown[] };
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? Number.NaN;
-};
 const p95 = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(s.length * 0.95))] ?? Number.NaN;
 };
-const ms = (n: number) => n.toFixed(2).padStart(8);
 
 async function seed(query: (text: string, params?: unknown[]) => Promise<unknown>, companyId: string) {
   // All with set-based SQL: the company, its departments, users (two departments each), keywords, numbers.
@@ -91,52 +96,29 @@ interface Row {
   raw: number;
 }
 
-async function benchDatabase(name: string, env: Record<string, string>): Promise<Row[]> {
-  Object.assign(process.env, env);
-  const { buildApp } = await import("../packages/server/src/app");
-  const { loadConfig } = await import("../packages/server/src/config");
-  const { recordQueries } = await import("../packages/server/src/db/client");
-  const { companies, sessions, users } = await import("../packages/server/src/db/schema");
-  const { signToken } = await import("../packages/server/src/lib/tokens");
-  const config = loadConfig(process.env);
-  const app = await buildApp({ config });
-  const { database } = app.deps;
+async function benchLists(name: string, env: Record<string, string>): Promise<Row[]> {
+  const { app, config, database, recordQueries } = await inProcessApp(env);
   try {
-    const [company] = await database.db
-      .insert(companies)
-      .values({ name: "Bench Co", totalUsersAllowed: USERS + 10 })
-      .returning();
-    const [admin] = await database.db
-      .insert(users)
-      .values({
-        companyId: company!.id,
-        firstName: "Bench",
-        lastName: "Admin",
-        email: `bench.admin.${process.pid}.${Date.now()}@example.com`,
-        passwordHash: "x",
-        userRole: "admin",
-        isOwner: true,
-        emailVerifiedAt: new Date(),
-      })
-      .returning();
+    const { companyId, userId } = await companyWithOwner(
+      database,
+      { name: "Bench Co", totalUsersAllowed: USERS + 10 },
+      { lastName: "Admin", email: `bench.admin.${process.pid}.${Date.now()}@example.com` },
+    );
     const started = performance.now();
-    await seed((text, params) => database.query(text, params), company!.id);
+    await seed((text, params) => database.query(text, params), companyId);
     // the admin shares a department with some users ("Show own department")
     await database.query(
       `insert into user_departments (user_id, department_id)
        select $1, id from departments where company_id = $2 and name = 'Department 0001'`,
-      [admin!.id, company!.id],
+      [userId, companyId],
     );
     console.log(
       `\n${name}: seeded ${USERS} users, ${DEPARTMENTS} departments, ${KEYWORDS} keywords, ${NUMBERS} numbers in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
-    const [session] = await database.db
-      .insert(sessions)
-      .values({ userId: admin!.id, companyId: company!.id, expiresAt: new Date(Date.now() + 3600_000) })
-      .returning();
-    const token = await signToken(
+    const token = await accessToken(
+      database,
       config.jwtSecret,
-      { user_id: admin!.id, role: "admin", company_id: company!.id, sid: session!.id, typ: "access" },
+      { id: userId, companyId, role: "admin" },
       3600,
     );
     await app.listen({ port: 0, host: "127.0.0.1" });
@@ -189,18 +171,11 @@ async function benchDatabase(name: string, env: Record<string, string>): Promise
       );
       const result = injected.json() as { data?: unknown[] };
       const work = statements.filter((s) => !/^\s*(begin|commit|rollback)/i.test(s.text));
-      const apiTimes: number[] = [];
-      const rawTimes: number[] = [];
       for (let i = 0; i < 3; i++) for (const s of work) await raw(s);
       // interleave API calls and raw replays, so background load hits both alike
-      for (let i = 0; i < rounds; i++) {
-        let t = performance.now();
-        await get();
-        apiTimes.push(performance.now() - t);
-        t = performance.now();
+      const { apiTimes, rawTimes } = await interleavedTimes(rounds, get, async () => {
         for (const s of work) await raw(s);
-        rawTimes.push(performance.now() - t);
-      }
+      });
       results.push({
         label,
         rows: result.data?.length ?? 0,
@@ -225,21 +200,9 @@ async function benchDatabase(name: string, env: Record<string, string>): Promise
   }
 }
 
-async function postgresUrl(): Promise<string | undefined> {
-  const base = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const c = new pg.Client({ connectionString: base, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return base;
-  } catch {
-    return undefined;
-  }
-}
-
 async function main() {
   const common = {
-    HERALD_JWT_SECRET: secret,
+    HERALD_JWT_SECRET: BENCH_SECRET,
     HERALD_DEMO: "false",
     HERALD_PORTAL_DIR: path.join(tmpdir(), "herald-bench-no-portal"),
     HERALD_ENV: "development",
@@ -253,18 +216,12 @@ async function main() {
   if (only.includes("postgres") && !pgBase) {
     console.log("\nPostgreSQL: not reachable (set BENCH_DATABASE_URL); skipped");
   } else if (pgBase) {
-    const dbName = `herald_bench_lists_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: pgBase });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    const url = new URL(pgBase);
-    url.pathname = `/${dbName}`;
-    const dataDir = mkdtempSync(path.join(tmpdir(), "herald-bench-"));
+    const bench = await benchDatabase(pgBase, "herald_bench_lists");
     try {
-      const rows = await benchDatabase("PostgreSQL", {
+      const rows = await benchLists("PostgreSQL", {
         ...common,
-        HERALD_DATA_DIR: dataDir,
-        DATABASE_URL: url.toString(),
+        HERALD_DATA_DIR: bench.dir,
+        DATABASE_URL: bench.url,
       });
       for (const r of rows) {
         if (r.api >= LIMIT_MS) {
@@ -278,9 +235,7 @@ async function main() {
       }
       if (ok) console.log(`every list call: one query, median under ${LIMIT_MS} ms on PostgreSQL`);
     } finally {
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-      rmSync(dataDir, { recursive: true, force: true });
+      await bench.drop();
     }
   }
   if (only.includes("pglite")) {
@@ -289,7 +244,7 @@ async function main() {
     try {
       const env = { ...common, HERALD_DATA_DIR: dataDir };
       delete (process.env as Record<string, string | undefined>).DATABASE_URL;
-      await benchDatabase("PGlite (embedded, for information)", env);
+      await benchLists("PGlite (embedded, for information)", env);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

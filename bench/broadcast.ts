@@ -18,61 +18,41 @@
  * postgres://postgres@127.0.0.1:5432/postgres): a database of its own is created and dropped (kept with
  * BENCH_KEEP_DATABASE=1); skipped when unreachable. Run `npm run build` first (the server bundle).
  */
-import { existsSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
-import pg from "pg";
 import {
-  benchDatabase,
   cpuSecondsOf,
+  DRAIN_GOAL,
+  drainRate,
+  drainWithWorkers,
+  ENQUEUE_GOAL,
+  enqueueRatio,
   fmt,
   mb,
-  postgresUrl,
+  rawInsertSeconds,
   rssOf,
-  type ServerProcess,
-  seedGroup,
-  seedOwner,
-  serverEntry,
-  serverEnv,
-  startServerProcess,
-} from "./support/pg";
+  startSendBench,
+  timeEnqueue,
+  withBenchDatabase,
+} from "./support/bench-kit";
 
 const ROWS = Number(process.env.BENCH_BROADCAST_ROWS ?? 300_000);
 const WARM_ROWS = 2000;
 const RATE = 5000;
-const ENQUEUE_GOAL = 0.5;
-const DRAIN_GOAL = 0.9;
 const rateEnv = { HERALD_BROADCAST_RATE_WHATSAPP: String(RATE) };
 
 async function main() {
-  if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run \`npm run build\` first`);
-  const base = await postgresUrl();
-  if (!base) {
-    console.log("PostgreSQL: not reachable (set BENCH_DATABASE_URL); skipped");
-    return;
-  }
-  const bench = await benchDatabase(base, "herald_bench_broadcast");
-  const failures: string[] = [];
-  let server: ServerProcess | undefined;
-  const db = new pg.Client({ connectionString: bench.url });
-  try {
-    // the server under test, workers off (it migrates the database)
-    server = await startServerProcess(bench, rateEnv);
-    await db.connect();
-    Object.assign(process.env, serverEnv(bench));
-    const { loadConfig } = await import("../packages/server/src/config");
-    const { openDatabase } = await import("../packages/server/src/db/client");
-    const { allocate, purchaseCredit } = await import("../packages/server/src/modules/credit/ledger");
-    const config = loadConfig(process.env);
-    const database = await openDatabase({ databaseUrl: bench.url, dataDir: bench.dir });
-
-    // ---- a company, its owner with credit, a sandbox WhatsApp channel with its templates, and groups ----
-    const { companyId, userId, token } = await seedOwner(db, "Broadcast Co", config.jwtSecret);
-    const credit = (ROWS + WARM_ROWS + 2000) * Math.max(1, config.sending.smsPriceCents) * 3;
-    await purchaseCredit(database.db, { companyId, amountCents: credit });
-    await allocate(database.db, { companyId, userId, amountCents: credit });
-    await database.close();
+  await withBenchDatabase({ prefix: "herald_bench_broadcast" }, async (bench) => {
+    const { failures } = bench;
+    // ---- the server (workers off), a company, its owner with credit, groups, a sandbox WhatsApp channel ----
+    const { server, db, token, warmGroup, bigGroup } = await startSendBench(bench, {
+      env: rateEnv,
+      company: "Broadcast Co",
+      creditOf: (config) => (ROWS + WARM_ROWS + 2000) * Math.max(1, config.sending.smsPriceCents) * 3,
+      rows: ROWS,
+      warmRows: WARM_ROWS,
+    });
     const call = async <T>(path: string, body: object): Promise<T> => {
-      const r = await fetch(`${server!.url}/api${path}`, {
+      const r = await fetch(`${server.url}/api${path}`, {
         method: "POST",
         headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
         body: JSON.stringify(body),
@@ -93,15 +73,6 @@ async function main() {
     });
     await call(`/social-chat/channel/${channel.id}/sync-ws-templates`, {});
 
-    const seedStarted = performance.now();
-    const warmGroup = await seedGroup(db, companyId, "Warm-up", 9_000_001, WARM_ROWS);
-    const bigGroup = await seedGroup(db, companyId, "Everyone", 1, ROWS);
-    await db.query("analyze contacts");
-    await db.query("analyze group_members");
-    console.log(
-      `seeded ${fmt(ROWS)} contacts in one group (and a ${fmt(WARM_ROWS)}-contact warm-up group) in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
-    );
-
     const send = (name: string, groupId: string) =>
       call<{ broadcastId: string; status: string }>("/social-chat/broadcast/send", {
         type: "template",
@@ -116,52 +87,35 @@ async function main() {
           body: { variables: ["there", "A1-778", "Friday"] },
         },
       });
-    const jobsOf = async () =>
-      Number(
-        (
-          await db.query<{ n: string }>(
-            "select count(*) as n from pgboss.job where name = 'broadcast.deliver' and state = 'created'",
-          )
-        ).rows[0]!.n,
-      );
 
     // ---- 1. enqueue: the real send beside INSERT … SELECT of the same rows ----
-    const warm = await send("Warm-up", warmGroup); // code paths compiled, statements planned: not timed
-    const jobsBefore = await jobsOf();
-    const started = performance.now();
-    const sent = await send("Everyone", bigGroup);
-    const sendSeconds = (performance.now() - started) / 1000;
-    const serverPeak = rssOf(server.pid);
+    const { warm, sent, sendSeconds, serverPeak, jobs } = await timeEnqueue(
+      db,
+      server,
+      "broadcast.deliver",
+      () => send("Warm-up", warmGroup),
+      () => send("Everyone", bigGroup),
+    );
     const [counted] = (
       await db.query<{ n: string }>(
         "select count(*) as n from broadcast_recipients where broadcast_id = $1 and status = 'pending'",
         [sent.broadcastId],
       )
     ).rows;
-    const jobs = (await jobsOf()) - jobsBefore;
     if (Number(counted!.n) !== ROWS)
       throw new Error(`the send wrote ${counted!.n} pending recipient rows, not ${fmt(ROWS)}`);
 
     const columns = `company_id, broadcast_id, row, mobile, name, subscriber_id, variables, readiness, status, remark`;
-    await db.query("begin");
-    const rawStarted = performance.now();
-    await db.query(
-      `insert into broadcast_recipients (id, ${columns}, idempotency_key)
-       select gen_random_uuid(), ${columns}, 'raw:' || id from broadcast_recipients where broadcast_id = $1`,
-      [sent.broadcastId],
-    );
-    await db.query("commit");
-    const rawSeconds = (performance.now() - rawStarted) / 1000;
-    // the copies go again (the drain must see the broadcast's rows only)
-    await db.query(
-      "delete from broadcast_recipients where broadcast_id = $1 and idempotency_key like 'raw:%'",
-      [sent.broadcastId],
+    const rawSeconds = await rawInsertSeconds(
+      db,
+      "broadcast_recipients",
+      "broadcast_id",
+      columns,
+      sent.broadcastId,
     );
     await db.query("vacuum analyze broadcast_recipients");
 
-    const enqueueRatio = rawSeconds / sendSeconds;
-    if (enqueueRatio < ENQUEUE_GOAL)
-      failures.push(`enqueue ratio ${enqueueRatio.toFixed(2)} < ${ENQUEUE_GOAL}`);
+    const enqueue = enqueueRatio(rawSeconds, sendSeconds, failures);
     console.log(
       `\nenqueue of a ${fmt(ROWS)}-recipient template broadcast (one group, sandbox WhatsApp channel)`,
     );
@@ -171,44 +125,26 @@ async function main() {
     console.log(
       `  raw INSERT … SELECT of the same rows:                   ${fmt(ROWS / rawSeconds).padStart(9)} rows/s`,
     );
-    console.log(`  ratio send / raw INSERT: ${enqueueRatio.toFixed(2)} (goal >= ${ENQUEUE_GOAL})`);
+    console.log(`  ratio send / raw INSERT: ${enqueue.toFixed(2)} (goal >= ${ENQUEUE_GOAL})`);
     console.log(`  peak RSS of the server process: ${mb(serverPeak)}`);
 
     // ---- 2. drain: the server with its workers, HERALD_BROADCAST_RATE_WHATSAPP=5000 ----
-    await server.stop();
-    server = undefined;
     const ids = [sent.broadcastId, warm.broadcastId];
     const total = ROWS + WARM_ROWS;
-    const drainStarted = performance.now();
-    server = await startServerProcess(bench, { ...rateEnv, HERALD_WORKERS: "true" });
-    const limitMs = (total / RATE) * 5000 + 60_000;
-    let lastReport = performance.now();
-    for (;;) {
-      const [r] = (
-        await db.query<{ left: string; running: string }>(
-          `select (select count(*) from broadcast_recipients where broadcast_id = any($1::uuid[])
-                     and status in ('pending', 'sending')) as left,
-                  (select count(*) from broadcasts where id = any($1::uuid[]) and status <> 'done') as running`,
-          [ids],
-        )
-      ).rows;
-      const left = Number(r!.left);
-      if (left === 0 && Number(r!.running) === 0) break;
-      if (performance.now() - drainStarted > limitMs) {
-        failures.push(`the drain did not finish within ${(limitMs / 1000).toFixed(0)} s (${fmt(left)} left)`);
-        break;
-      }
-      if (performance.now() - lastReport > 15_000) {
-        lastReport = performance.now();
-        console.log(`  … ${fmt(total - left)} of ${fmt(total)} sent`);
-      }
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    const drainPeak = rssOf(server.pid);
-    const drainCpu = cpuSecondsOf(server.pid);
-    const drainWall = (performance.now() - drainStarted) / 1000;
-    await server.stop();
-    server = undefined;
+    const drain = await drainWithWorkers(bench, server, rateEnv, {
+      db,
+      leftSql: `select (select count(*) from broadcast_recipients where broadcast_id = any($1::uuid[])
+                          and status in ('pending', 'sending')) as left,
+                       (select count(*) from broadcasts where id = any($1::uuid[]) and status <> 'done') as running`,
+      params: [ids],
+      limitMs: (total / RATE) * 5000 + 60_000,
+      total,
+      verb: "sent",
+    });
+    const drainPeak = rssOf(drain.server.pid);
+    const drainCpu = cpuSecondsOf(drain.server.pid);
+    const drainWall = (performance.now() - drain.started) / 1000;
+    await drain.server.stop();
     const [d] = (
       await db.query<{ n: string; delivered: string; span: string | null; others: string }>(
         `select count(*) filter (where r.status = 'sent') as n,
@@ -230,20 +166,15 @@ async function main() {
     ).rows;
     const accepted = Number(d!.n);
     const span = Number(d!.span ?? 0);
-    const drainRate = span > 0 ? (accepted - 1) / span : 0;
-    const drainRatio = drainRate / RATE;
-    if (drainRatio < DRAIN_GOAL) failures.push(`drain ratio ${drainRatio.toFixed(2)} < ${DRAIN_GOAL}`);
-    // Sustained: over the whole drain the limit holds (slots are counted by second when a worker takes its
-    // window's sends; the messages' instants are written just after, so one clock second may show more).
-    if (drainRate > RATE * 1.02) failures.push(`${fmt(drainRate)} msg/s, over the ${RATE}/s limit`);
+    const drained = drainRate(accepted, span, RATE, failures);
     if (accepted !== ROWS)
       failures.push(`${fmt(accepted)} of ${fmt(ROWS)} sent (${d!.others} in other states)`);
     console.log(`\ndrain through the sandbox WhatsApp channel (HERALD_BROADCAST_RATE_WHATSAPP=${RATE})`);
     console.log(
-      `  sent:  ${fmt(drainRate).padStart(6)} msg/s (${fmt(accepted)} messages over ${span.toFixed(1)} s, ${fmt(Number(d!.delivered))} delivered)`,
+      `  sent:  ${fmt(drained.rate).padStart(6)} msg/s (${fmt(accepted)} messages over ${span.toFixed(1)} s, ${fmt(Number(d!.delivered))} delivered)`,
     );
     console.log(`  limit: ${fmt(RATE).padStart(6)} msg/s`);
-    console.log(`  ratio sent / limit: ${drainRatio.toFixed(2)} (goal >= ${DRAIN_GOAL})`);
+    console.log(`  ratio sent / limit: ${drained.ratio.toFixed(2)} (goal >= ${DRAIN_GOAL})`);
     console.log(
       `  busiest second by message instant: ${busiest!.n} messages (ratio to the limit ${(Number(busiest!.n) / RATE).toFixed(2)}; slots are taken per window before the messages are written, so a second can show a window more)`,
     );
@@ -253,15 +184,7 @@ async function main() {
         .map((l) => l.toFixed(1))
         .join(" ")} on ${availableParallelism()} cores)`,
     );
-  } finally {
-    await server?.stop();
-    await db.end().catch(() => undefined);
-    await bench.drop();
-  }
-  if (failures.length > 0) {
-    for (const f of failures) console.error(`goal missed: ${f}`);
-    process.exit(1);
-  }
+  });
 }
 
 await main();

@@ -22,25 +22,28 @@
  * and dropped; skipped when unreachable. BENCH_ROUNDS: timed list calls per case (default 20). Run
  * `npm run build` first (the server and CLI bundles).
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { once } from "node:events";
-import {
-  createReadStream,
-  createWriteStream,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { createReadStream, createWriteStream, rmSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import pg from "pg";
-import { freePort, serverNodeFlags } from "../e2e/support/server";
+import {
+  accessToken,
+  benchServerEnv,
+  companyWithOwner,
+  inProcessApp,
+  interleavedTimes,
+  mb,
+  median,
+  peakOf,
+  procStatus,
+  runCli,
+  withBenchDatabase,
+} from "./support/bench-kit";
 
 const IMPORT_SIZES = (process.env.BENCH_IMPORT_ROWS ?? "100000,1000000").split(",").map(Number);
 const XLSX_ROWS = Number(process.env.BENCH_XLSX_ROWS ?? 500_000);
@@ -48,46 +51,8 @@ const LIST_CONTACTS = Number(process.env.BENCH_LIST_CONTACTS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const LIMIT_MS = 100;
 const RSS_GOAL_MB = 250;
-const secret = "bench-secret-bench-secret-bench-secret-0123456789";
-const root = path.resolve(import.meta.dirname, "..");
-const serverEntry = path.join(root, "packages/server/dist/main.js");
-const cliEntry = path.join(root, "packages/cli/dist/herald.js");
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
-const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
-
-/** kB figures of /proc/PID/status (VmRSS, VmHWM); undefined once the process is gone. */
-function procStatus(pid: number): { rss: number; hwm: number } | undefined {
-  try {
-    const text = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, "m").exec(text)?.[1] ?? 0) * 1024;
-    return { rss: kb("VmRSS"), hwm: kb("VmHWM") };
-  } catch {
-    return undefined;
-  }
-}
-
-/** Follows one process's peak RSS: resets the kernel's high-water mark where allowed and samples meanwhile. */
-function peakOf(pid: number) {
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, "5");
-  } catch {
-    /* not allowed here: the samples below still catch the peak within 20 ms */
-  }
-  let peak = procStatus(pid)?.rss ?? 0;
-  const read = () => {
-    const s = procStatus(pid);
-    if (s) peak = Math.max(peak, s.rss, s.hwm);
-  };
-  const timer = setInterval(read, 20);
-  return {
-    stop: () => {
-      read();
-      clearInterval(timer);
-      return peak;
-    },
-  };
-}
+/** Peak RSS of a process from now on (the kernel's high-water mark reset first where allowed). */
+const peakFromNow = (pid: number) => peakOf(pid, { resetHighWaterMark: true });
 
 async function writeCsv(file: string, rows: number, offset: number) {
   const out = createWriteStream(file);
@@ -100,127 +65,29 @@ async function writeCsv(file: string, rows: number, offset: number) {
   await once(out, "finish");
 }
 
-async function postgresUrl(): Promise<string | undefined> {
-  const base = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const c = new pg.Client({ connectionString: base, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return base;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The built server in a process of its own, on `databaseUrl`; resolves once it answers /api/healthz. */
-async function startServerProcess(databaseUrl: string, dataDir: string) {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags(), serverEntry], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: databaseUrl,
-      HERALD_DATA_DIR: dataDir,
-      HERALD_JWT_SECRET: secret,
-      HERALD_DEMO: "false",
-      HERALD_PORTAL_DIR: path.join(tmpdir(), "herald-bench-no-portal"),
-      HERALD_ENV: "development",
-      LOG_LEVEL: "warn",
-      HERALD_PUBLIC_RATE_LIMIT: "100000",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/healthz`)).ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (i > 600) throw new Error("server did not answer within 60 s");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url,
-    pid: child.pid!,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = once(child, "exit");
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
-
 async function main() {
-  for (const entry of [serverEntry, cliEntry]) {
-    if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
-  }
-  const base = await postgresUrl();
-  if (!base) {
-    console.log("PostgreSQL: not reachable (set BENCH_DATABASE_URL); skipped");
-    return;
-  }
-  const dbName = `herald_bench_contacts_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  const url = new URL(base);
-  url.pathname = `/${dbName}`;
-  const dir = mkdtempSync(path.join(tmpdir(), "herald-bench-contacts-"));
   let ok = true;
-  let serverProcess: Awaited<ReturnType<typeof startServerProcess>> | undefined;
-  try {
-    // the server under test, in its own process (it migrates the database)
-    serverProcess = await startServerProcess(url.toString(), dir);
+  await withBenchDatabase({ prefix: "herald_bench_contacts", cli: true }, async (bench) => {
+    const { url, dir } = bench;
+    // the server under test, in its own process (it migrates the database), with its job workers
+    const serverProcess = await bench.startServer({ HERALD_WORKERS: "true" });
     const server = serverProcess.url;
-    Object.assign(process.env, {
-      DATABASE_URL: url.toString(),
-      HERALD_DATA_DIR: dir,
-      HERALD_JWT_SECRET: secret,
-      HERALD_DEMO: "false",
-      HERALD_PORTAL_DIR: path.join(tmpdir(), "herald-bench-no-portal"),
-      HERALD_ENV: "development",
-      HERALD_WORKERS: "false",
-      LOG_LEVEL: "warn",
-      HERALD_PUBLIC_RATE_LIMIT: "100000",
-    });
-    const { buildApp } = await import("../packages/server/src/app");
-    const { loadConfig } = await import("../packages/server/src/config");
-    const { recordQueries } = await import("../packages/server/src/db/client");
-    const { companies, sessions, users } = await import("../packages/server/src/db/schema");
-    const { signToken } = await import("../packages/server/src/lib/tokens");
-    const config = loadConfig(process.env);
     // the bench's own app: companies and tokens, and part 2's statement recording
-    const app = await buildApp({ config });
-    const { database } = app.deps;
+    const { app, config, database, recordQueries } = await inProcessApp(benchServerEnv(url, dir));
     try {
       const newCompany = async (name: string) => {
-        const [company] = await database.db.insert(companies).values({ name }).returning();
-        const [user] = await database.db
-          .insert(users)
-          .values({
-            companyId: company!.id,
-            firstName: "Bench",
-            email: `bench.${name.replace(/\W/g, "")}.${process.pid}@example.com`,
-            passwordHash: "x",
-            userRole: "admin",
-            isOwner: true,
-            emailVerifiedAt: new Date(),
-          })
-          .returning();
-        const [session] = await database.db
-          .insert(sessions)
-          .values({ userId: user!.id, companyId: company!.id, expiresAt: new Date(Date.now() + 3600_000) })
-          .returning();
-        const token = await signToken(
+        const { companyId, userId } = await companyWithOwner(
+          database,
+          { name },
+          { email: `bench.${name.replace(/\W/g, "")}.${process.pid}@example.com` },
+        );
+        const token = await accessToken(
+          database,
           config.jwtSecret,
-          { user_id: user!.id, role: "admin", company_id: company!.id, sid: session!.id, typ: "access" },
+          { id: userId, companyId, role: "admin" },
           3600,
         );
-        return { id: company!.id, token, headers: { authorization: `Bearer ${token}` } };
+        return { id: companyId, token, headers: { authorization: `Bearer ${token}` } };
       };
 
       // ---- 1. import through the API and the CLI vs raw COPY ----
@@ -263,24 +130,12 @@ async function main() {
       /** `herald contacts import FILE --json` for a fresh company; seconds taken and the CLI's peak RSS. */
       const importWithCli = async (file: string, rows: number) => {
         const importer = await newCompany(`CLI ${path.basename(file)} ${Date.now()}`);
-        const started = performance.now();
-        const child = spawn(process.execPath, [cliEntry, "contacts", "import", file, "--json"], {
-          env: {
-            ...process.env,
-            HERALD_URL: server,
-            HERALD_TOKEN: importer.token,
-            XDG_CONFIG_HOME: path.join(dir, "cli-config"),
-          },
-          stdio: ["ignore", "pipe", "inherit"],
+        const { code, out, seconds, peak } = await runCli(["contacts", "import", file, "--json"], {
+          serverUrl: server,
+          token: importer.token,
+          dir,
+          resetHighWaterMark: true,
         });
-        const cliPeak = peakOf(child.pid!);
-        let out = "";
-        child.stdout!.on("data", (c: Buffer) => {
-          out += c.toString();
-        });
-        const [code] = (await once(child, "exit")) as [number | null];
-        const seconds = (performance.now() - started) / 1000;
-        const peak = cliPeak.stop();
         const result = JSON.parse(out || "{}") as { status?: string; imported?: number };
         if (code !== 0 || result.status !== "done" || result.imported !== rows) {
           throw new Error(`herald contacts import exited ${code}: ${out.slice(0, 500)}`);
@@ -300,12 +155,7 @@ async function main() {
         const started = performance.now();
         const psql = spawnSync(
           "psql",
-          [
-            url.toString(),
-            "-q",
-            "-c",
-            `\\copy contacts (id, company_id, mobile, name, attributes) from '${copyFile}'`,
-          ],
+          [url, "-q", "-c", `\\copy contacts (id, company_id, mobile, name, attributes) from '${copyFile}'`],
           { encoding: "utf8" },
         );
         const seconds = (performance.now() - started) / 1000;
@@ -326,10 +176,10 @@ async function main() {
         const csv = path.join(dir, `contacts-${rows}.csv`);
         await writeCsv(csv, rows, 0);
         const { size } = await stat(csv);
-        let serverPeak = peakOf(serverProcess.pid);
+        let serverPeak = peakFromNow(serverProcess.pid);
         const apiSeconds = await importFile(csv, "contacts.csv", "text/csv", rows);
         const apiServer = serverPeak.stop();
-        serverPeak = peakOf(serverProcess.pid);
+        serverPeak = peakFromNow(serverProcess.pid);
         const cli = await importWithCli(csv, rows);
         const cliServer = serverPeak.stop();
         const copySeconds = await copyRows(rows, 0);
@@ -362,7 +212,10 @@ async function main() {
       const xlsxFile = path.join(dir, "contacts.xlsx");
       const xlsxCsv = path.join(dir, "contacts-xlsx.csv");
       await writeCsv(xlsxCsv, XLSX_ROWS, 5_000_000);
-      const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: xlsxFile, useSharedStrings: false });
+      const writer = new ExcelJS.stream.xlsx.WorkbookWriter({
+        filename: xlsxFile,
+        useSharedStrings: false,
+      });
       const sheet = writer.addWorksheet("Contacts");
       sheet.addRow(["mobile", "name", "segment", "city"]).commit();
       for (let i = 1; i <= XLSX_ROWS; i++) {
@@ -373,7 +226,7 @@ async function main() {
       sheet.commit();
       await writer.commit();
       const csvSeconds = await importFile(xlsxCsv, "same.csv", "text/csv", XLSX_ROWS);
-      const xlsxPeak = peakOf(serverProcess.pid);
+      const xlsxPeak = peakFromNow(serverProcess.pid);
       const xlsxSeconds = await importFile(
         xlsxFile,
         "same.xlsx",
@@ -437,7 +290,7 @@ async function main() {
         ["small co: search 'person 12345'", "/api/contacts?limit=100&search=person%2012345"],
         ["small co: search digits '80012'", "/api/contacts?limit=100&search=80012"],
       ];
-      const raw = new pg.Client({ connectionString: url.toString() });
+      const raw = new pg.Client({ connectionString: url });
       await raw.connect();
       console.log(
         `${"list call".padEnd(32)}${"rows".padStart(6)}${"queries".padStart(9)}${"API ms".padStart(9)}${"raw ms".padStart(9)}  API / raw`,
@@ -457,16 +310,9 @@ async function main() {
           app.inject({ method: "GET", url: path_, headers }),
         );
         const rowsSeen = (result.json() as { data: unknown[] }).data.length;
-        const apiTimes: number[] = [];
-        const rawTimes: number[] = [];
-        for (let i = 0; i < ROUNDS; i++) {
-          let t = performance.now();
-          await get();
-          apiTimes.push(performance.now() - t);
-          t = performance.now();
+        const { apiTimes, rawTimes } = await interleavedTimes(ROUNDS, get, async () => {
           for (const s of statements) await raw.query(s.text, s.params as unknown[]);
-          rawTimes.push(performance.now() - t);
-        }
+        });
         const api = median(apiTimes);
         const rawMs = median(rawTimes);
         if (api >= LIMIT_MS) ok = false;
@@ -478,12 +324,7 @@ async function main() {
     } finally {
       await app.close();
     }
-  } finally {
-    await serverProcess?.stop();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
   if (!ok) {
     console.error(`a list call took ${LIMIT_MS} ms or more (median) at ${LIST_CONTACTS} contacts`);
     process.exit(1);

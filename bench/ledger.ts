@@ -16,10 +16,7 @@
  * alternating slices (ABBA order, so that a change of the machine's load weighs on both sides alike);
  * BENCH_CONCURRENCY (default 4).
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import pg from "pg";
+import { benchDatabase, postgresUrl } from "./support/bench-kit";
 
 const GOAL = 0.7;
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
@@ -45,19 +42,12 @@ async function rate(op: () => Promise<unknown>, secs: number): Promise<number> {
 }
 
 async function main() {
-  const base = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-  } catch {
+  const base = await postgresUrl();
+  if (!base) {
     console.log("PostgreSQL: not reachable (set BENCH_DATABASE_URL); skipped");
     return;
   }
-  const dbName = `herald_bench_ledger_${process.pid}_${Date.now()}`;
-  await admin.query(`create database ${dbName}`);
-  const url = new URL(base);
-  url.pathname = `/${dbName}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), "herald-bench-"));
+  const bench = await benchDatabase(base, "herald_bench_ledger");
   let ok = true;
   try {
     const { openDatabase, runMigrations } = await import("../packages/server/src/db/client");
@@ -65,7 +55,7 @@ async function main() {
     const { charge, deduct, purchaseCredit, allocate } = await import(
       "../packages/server/src/modules/credit/ledger"
     );
-    const database = await openDatabase({ databaseUrl: url.toString(), dataDir });
+    const database = await openDatabase({ databaseUrl: bench.url, dataDir: bench.dir });
     try {
       await runMigrations(database);
       const [company] = await database.db.insert(companies).values({ name: "Bench Co" }).returning();
@@ -149,9 +139,7 @@ async function main() {
       await database.close();
     }
   } finally {
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
+    await bench.drop();
   }
   if (!ok) process.exit(1);
 }

@@ -19,12 +19,18 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import pg from "pg";
+import {
+  accessToken,
+  BENCH_SECRET,
+  benchDatabase,
+  companyWithOwner,
+  inProcessApp,
+  postgresUrl,
+} from "./support/bench-kit";
 
 const MIN_RATIO = 0.5;
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const secret = "bench-secret-bench-secret-bench-secret-0123456789";
 
 interface Ready {
   port: number;
@@ -34,41 +40,17 @@ interface Ready {
 
 // ───────────────────────────── server side (a child process) ─────────────────────────────
 async function serve() {
-  const { buildApp } = await import("../packages/server/src/app");
-  const { loadConfig } = await import("../packages/server/src/config");
-  const { companies, sessions, users } = await import("../packages/server/src/db/schema");
-  const { signToken } = await import("../packages/server/src/lib/tokens");
-  const config = loadConfig(process.env);
-  const app = await buildApp({ config });
-  const { database } = app.deps;
-
-  const [company] = await database.db.insert(companies).values({ name: "Bench Co" }).returning();
-  const [user] = await database.db
-    .insert(users)
-    .values({
-      companyId: company!.id,
-      firstName: "Bench",
-      lastName: "User",
-      email: `bench.${process.pid}@example.com`,
-      passwordHash: "x",
-      userRole: "admin",
-      isOwner: true,
-      emailVerifiedAt: new Date(),
-    })
-    .returning();
-  const [session] = await database.db
-    .insert(sessions)
-    .values({ userId: user!.id, companyId: company!.id, expiresAt: new Date(Date.now() + 3600_000) })
-    .returning();
-  const token = await signToken(
-    config.jwtSecret,
-    { user_id: user!.id, role: "admin", company_id: company!.id, sid: session!.id, typ: "access" },
-    3600,
+  const { app, config, database } = await inProcessApp();
+  const { companyId, userId } = await companyWithOwner(
+    database,
+    { name: "Bench Co" },
+    { lastName: "User", email: `bench.${process.pid}@example.com` },
   );
+  const token = await accessToken(database, config.jwtSecret, { id: userId, companyId, role: "admin" }, 3600);
 
-  app.get("/bench/plain", async () => ({ id: user!.id }));
+  app.get("/bench/plain", async () => ({ id: userId }));
   app.get("/bench/reference", async () => {
-    const rows = await database.query<{ id: string }>("select id from users where id = $1", [user!.id]);
+    const rows = await database.query<{ id: string }>("select id from users where id = $1", [userId]);
     return { id: rows[0]!.id };
   });
   // The same SELECT as a prepared statement (as the actor and getProfile use), for information.
@@ -77,15 +59,13 @@ async function serve() {
     "select id from users where id = $1",
   );
   app.get("/bench/reference-prepared", async () => {
-    const rows = prepared
-      ? await prepared([user!.id])
-      : await database.query<{ id: string }>("select 1 as id");
+    const rows = prepared ? await prepared([userId]) : await database.query<{ id: string }>("select 1 as id");
     return { id: rows[0]!.id };
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
-  process.send?.({ port, token, userId: user!.id } satisfies Ready);
+  process.send?.({ port, token, userId } satisfies Ready);
   process.on("disconnect", () => {
     void app.close().then(() => process.exit(0));
   });
@@ -139,21 +119,9 @@ async function stopServer(child: ChildProcess) {
   clearTimeout(timer);
 }
 
-async function postgresUrl(): Promise<string | undefined> {
-  const base = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const c = new pg.Client({ connectionString: base, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return base;
-  } catch {
-    return undefined;
-  }
-}
-
 const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(9);
 
-async function benchDatabase(name: string, env: Record<string, string>): Promise<boolean> {
+async function benchRoutes(name: string, env: Record<string, string>): Promise<boolean> {
   const { child, ready } = await startServer(env);
   const base = `http://127.0.0.1:${ready.port}`;
   const authed = {
@@ -215,7 +183,7 @@ async function jwtFigures() {
   const { createHmac, timingSafeEqual } = await import("node:crypto");
   const { signToken, verifyToken } = await import("../packages/server/src/lib/tokens");
   const { SessionCache } = await import("../packages/server/src/lib/session-cache");
-  const key = new TextEncoder().encode(secret);
+  const key = new TextEncoder().encode(BENCH_SECRET);
   const claims = { user_id: "u", role: "admin", company_id: "c", sid: "s", typ: "access" as const };
   const token = await signToken(key, claims, 3600);
   const cache = new SessionCache();
@@ -248,7 +216,7 @@ async function jwtFigures() {
 
 async function main() {
   const common = {
-    HERALD_JWT_SECRET: secret,
+    HERALD_JWT_SECRET: BENCH_SECRET,
     HERALD_DEMO: "false",
     HERALD_PORTAL_DIR: path.join(tmpdir(), "herald-bench-no-portal"),
     HERALD_ENV: "development",
@@ -259,7 +227,7 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "herald-bench-"));
   try {
     if (only.includes("pglite"))
-      ok = (await benchDatabase("PGlite (embedded)", { ...common, HERALD_DATA_DIR: dataDir })) && ok;
+      ok = (await benchRoutes("PGlite (embedded)", { ...common, HERALD_DATA_DIR: dataDir })) && ok;
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -270,24 +238,16 @@ async function main() {
   } else if (!pgBase) {
     console.log("\nPostgreSQL: not reachable (set BENCH_DATABASE_URL); skipped");
   } else {
-    const dbName = `herald_bench_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: pgBase });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    const url = new URL(pgBase);
-    url.pathname = `/${dbName}`;
-    const pgDataDir = mkdtempSync(path.join(tmpdir(), "herald-bench-"));
+    const bench = await benchDatabase(pgBase, "herald_bench");
     try {
       ok =
-        (await benchDatabase("PostgreSQL", {
+        (await benchRoutes("PostgreSQL", {
           ...common,
-          HERALD_DATA_DIR: pgDataDir,
-          DATABASE_URL: url.toString(),
+          HERALD_DATA_DIR: bench.dir,
+          DATABASE_URL: bench.url,
         })) && ok;
     } finally {
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-      rmSync(pgDataDir, { recursive: true, force: true });
+      await bench.drop();
     }
   }
   await jwtFigures();

@@ -16,14 +16,21 @@
  * BENCH_OUTBOX_PARTS=lists or =export runs one part. BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): a database of its own is created and
  * dropped; skipped when unreachable. Run `npm run build` first (the server and CLI bundles).
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { once } from "node:events";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { statSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { freePort, serverNodeFlags } from "../e2e/support/server";
+import {
+  accessToken,
+  benchServerEnv,
+  inProcessApp,
+  interleavedTimes,
+  mb,
+  median,
+  runCli,
+  withBenchDatabase,
+} from "./support/bench-kit";
 
 const OUTBOX_ROWS = Number(process.env.BENCH_OUTBOX_ROWS ?? 1_000_000);
 const SCHEDULED_ROWS = 20_000;
@@ -32,132 +39,14 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const LIMIT_MS = 100;
 /** BENCH_OUTBOX_PARTS: "lists", "export" or both (default). */
 const PARTS = (process.env.BENCH_OUTBOX_PARTS ?? "lists,export").split(",");
-const secret = "bench-secret-bench-secret-bench-secret-0123456789";
-const root = path.resolve(import.meta.dirname, "..");
-const serverEntry = path.join(root, "packages/server/dist/main.js");
-const cliEntry = path.join(root, "packages/cli/dist/herald.js");
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
-const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
-
-function procStatus(pid: number): { rss: number; hwm: number } | undefined {
-  try {
-    const text = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, "m").exec(text)?.[1] ?? 0) * 1024;
-    return { rss: kb("VmRSS"), hwm: kb("VmHWM") };
-  } catch {
-    return undefined;
-  }
-}
-
-function peakOf(pid: number) {
-  let peak = procStatus(pid)?.rss ?? 0;
-  const read = () => {
-    const s = procStatus(pid);
-    if (s) peak = Math.max(peak, s.rss, s.hwm);
-  };
-  const timer = setInterval(read, 20);
-  return {
-    stop: () => {
-      read();
-      clearInterval(timer);
-      return peak;
-    },
-  };
-}
-
-async function postgresUrl(): Promise<string | undefined> {
-  const base = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const c = new pg.Client({ connectionString: base, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return base;
-  } catch {
-    return undefined;
-  }
-}
-
-async function startServerProcess(databaseUrl: string, dataDir: string) {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags(), serverEntry], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: databaseUrl,
-      HERALD_DATA_DIR: dataDir,
-      HERALD_JWT_SECRET: secret,
-      HERALD_DEMO: "false",
-      HERALD_WORKERS: "false",
-      HERALD_PORTAL_DIR: path.join(tmpdir(), "herald-bench-no-portal"),
-      HERALD_ENV: "development",
-      LOG_LEVEL: "warn",
-      HERALD_PUBLIC_RATE_LIMIT: "100000",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/healthz`)).ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (i > 600) throw new Error("server did not answer within 60 s");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = once(child, "exit");
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
 
 async function main() {
-  for (const entry of [serverEntry, cliEntry]) {
-    if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
-  }
-  const base = await postgresUrl();
-  if (!base) {
-    console.log("PostgreSQL: not reachable (set BENCH_DATABASE_URL); skipped");
-    return;
-  }
-  const dbName = `herald_bench_outbox_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  const url = new URL(base);
-  url.pathname = `/${dbName}`;
-  const dir = mkdtempSync(path.join(tmpdir(), "herald-bench-outbox-"));
   let ok = true;
-  let serverProcess: Awaited<ReturnType<typeof startServerProcess>> | undefined;
-  try {
-    serverProcess = await startServerProcess(url.toString(), dir);
-    Object.assign(process.env, {
-      DATABASE_URL: url.toString(),
-      HERALD_DATA_DIR: dir,
-      HERALD_JWT_SECRET: secret,
-      HERALD_DEMO: "false",
-      HERALD_PORTAL_DIR: path.join(tmpdir(), "herald-bench-no-portal"),
-      HERALD_ENV: "development",
-      HERALD_WORKERS: "false",
-      LOG_LEVEL: "warn",
-      HERALD_PUBLIC_RATE_LIMIT: "100000",
-    });
-    const { buildApp } = await import("../packages/server/src/app");
-    const { loadConfig } = await import("../packages/server/src/config");
-    const { recordQueries } = await import("../packages/server/src/db/client");
-    const { companies, sessions, users } = await import("../packages/server/src/db/schema");
-    const { signToken } = await import("../packages/server/src/lib/tokens");
-    const config = loadConfig(process.env);
-    const app = await buildApp({ config });
-    const { database } = app.deps;
+  await withBenchDatabase({ prefix: "herald_bench_outbox", cli: true }, async (bench) => {
+    const { url, dir } = bench;
+    const serverProcess = await bench.startServer();
+    const { companies, users } = await import("../packages/server/src/db/schema");
+    const { app, config, database, recordQueries } = await inProcessApp(benchServerEnv(url, dir));
     try {
       const [company] = await database.db.insert(companies).values({ name: "Outbox Co" }).returning();
       const companyId = company!.id;
@@ -176,15 +65,7 @@ async function main() {
             emailVerifiedAt: new Date(),
           })
           .returning();
-        const [session] = await database.db
-          .insert(sessions)
-          .values({ userId: user!.id, companyId, expiresAt: new Date(Date.now() + 7200_000) })
-          .returning();
-        const token = await signToken(
-          config.jwtSecret,
-          { user_id: user!.id, role, company_id: companyId, sid: session!.id, typ: "access" },
-          7200,
-        );
+        const token = await accessToken(database, config.jwtSecret, { id: user!.id, companyId, role }, 7200);
         people.push({ id: user!.id, token });
       }
       const userArray = `{${people.map((p) => p.id).join(",")}}`;
@@ -297,7 +178,7 @@ async function main() {
           ["outbox search common 'hello'", "/outbox?limit=100&search=hello", {}, adminUser.token, true],
           ["outbox search, agent's own", "/outbox?limit=100&search=promo", {}, agent.token, true],
         ];
-        const raw = new pg.Client({ connectionString: url.toString() });
+        const raw = new pg.Client({ connectionString: url });
         await raw.connect();
         console.log(
           `\n${"list call".padEnd(32)}${"rows".padStart(6)}${"queries".padStart(9)}${"API ms".padStart(9)}${"raw ms".padStart(9)}  API / raw`,
@@ -325,16 +206,13 @@ async function main() {
             }
           }
           const rowsSeen = (answer.outbox ?? answer.data ?? []).length;
-          const apiTimes: number[] = [];
-          const rawTimes: number[] = [];
-          for (let i = 0; i < ROUNDS; i++) {
-            let t = performance.now();
-            await call(p, body, token);
-            apiTimes.push(performance.now() - t);
-            t = performance.now();
-            for (const s of statements) await raw.query(s.text, s.params as unknown[]);
-            rawTimes.push(performance.now() - t);
-          }
+          const { apiTimes, rawTimes } = await interleavedTimes(
+            ROUNDS,
+            () => call(p, body, token),
+            async () => {
+              for (const s of statements) await raw.query(s.text, s.params as unknown[]);
+            },
+          );
           const api = median(apiTimes);
           const rawMs = median(rawTimes);
           if (goal && api >= LIMIT_MS) ok = false;
@@ -349,28 +227,10 @@ async function main() {
       if (PARTS.includes("export")) {
         /** `herald reports export outbox` into `file` (extra flags: a date range): seconds, peak RSS, rows. */
         const exportWithCli = async (file: string, extra: string[]) => {
-          const started = performance.now();
-          const child = spawn(
-            process.execPath,
-            [cliEntry, "reports", "export", "outbox", "--out", file, "--json", ...extra],
-            {
-              env: {
-                ...process.env,
-                HERALD_URL: serverProcess!.url,
-                HERALD_TOKEN: adminUser.token,
-                XDG_CONFIG_HOME: path.join(dir, "cli-config"),
-              },
-              stdio: ["ignore", "pipe", "inherit"],
-            },
+          const { code, out, seconds, peak } = await runCli(
+            ["reports", "export", "outbox", "--out", file, "--json", ...extra],
+            { serverUrl: serverProcess.url, token: adminUser.token, dir },
           );
-          const cliPeak = peakOf(child.pid!);
-          let out = "";
-          child.stdout!.on("data", (c: Buffer) => {
-            out += c.toString();
-          });
-          const [code] = (await once(child, "exit")) as [number | null];
-          const seconds = (performance.now() - started) / 1000;
-          const peak = cliPeak.stop();
           const result = JSON.parse(out || "{}") as { rows?: number };
           if (code !== 0 || result.rows === undefined)
             throw new Error(`herald reports export exited ${code}: ${out}`);
@@ -407,7 +267,7 @@ async function main() {
         const psql = spawnSync(
           "psql",
           [
-            url.toString(),
+            url,
             "-q",
             "-c",
             `\\copy (select m.sender_id, m.recipient, m.text, case when m.billable then 'yes' else 'no' end, coalesce(m.delivered_st, ''), m.segments, m.created_at from sms_messages m where m.company_id = '${companyId}' and m.channel = 'sms' and m.status in ('queued', 'submitting', 'accepted', 'delivered', 'failed', 'rejected') order by m.created_at desc, m.id desc) to '${copyOut}' with (format csv, header)`,
@@ -445,13 +305,7 @@ async function main() {
     } finally {
       await app.close();
     }
-  } finally {
-    await serverProcess?.stop();
-    if (process.env.BENCH_KEEP_DATABASE) console.log(`kept database ${dbName}`);
-    else await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
   if (!ok) {
     console.error(`a goal was missed at ${OUTBOX_ROWS} outbox rows (see above)`);
     process.exit(1);
