@@ -22,7 +22,9 @@
  *    on the database, through a pool of the server's size: what every poll cost before the page cache
  *    (lib/chat-cache.ts), and what a poll costs whose page did change. Printed per call: p50/p95/p99 over HTTP
  *    beside the raw SQL, and their ratio (goals: HTTP p95 < 50 ms; overhead HTTP p95 / SQL p95 - 1 < 30 %),
- *    and the database transactions each run caused (the inbound writer's and the job queue's included).
+ *    and the database work each run caused. Each agent's first poll (the first 1.5 s, when the server has not
+ *    yet seen the agent's token and session and the page cache is empty) is printed apart, without goals;
+ *    the goals apply to the BENCH_SECONDS of polling that follow.
  * 2. SSE fan-out: every agent opens the event stream (`GET /api/events?access_token=…`, as the portal's
  *    EventSource does); a subscriber writes in on the channel every department holds, BENCH_SSE_ROUNDS times
  *    (default 5): time from the post until each connection received its `message` event (p50/p95/max), beside
@@ -143,19 +145,27 @@ interface Tally {
  * Runs `tick(agent)` for every agent every POLL_MS for SECONDS, agents spread evenly over the interval; a tick
  * whose previous one has not finished is skipped (as a polling client does), and counted.
  */
-async function pollFor(agents: Agent[], tick: (a: Agent, t: Tally) => Promise<void>): Promise<Tally> {
-  const t: Tally = { list: [], messages: [], statuses: new Map(), scheduled: 0, done: 0 };
+async function pollFor(
+  agents: Agent[],
+  tick: (a: Agent, t: Tally) => Promise<void>,
+): Promise<{ measured: Tally; first: Tally }> {
+  const tally = (): Tally => ({ list: [], messages: [], statuses: new Map(), scheduled: 0, done: 0 });
+  const t = tally();
+  const first = tally();
   const started = performance.now();
-  const end = started + SECONDS * 1000;
+  // the first poll of each agent (the first POLL_MS) is counted apart: caches are cold then
+  const end = started + POLL_MS + SECONDS * 1000;
   await Promise.all(
     agents.map(async (a, i) => {
       let next = started + (i / agents.length) * POLL_MS;
+      let into = first;
       while (next < end) {
         const wait = next - performance.now();
         if (wait > 0) await sleep(wait);
-        t.scheduled += 1;
-        await tick(a, t);
-        t.done += 1;
+        into.scheduled += 1;
+        await tick(a, into);
+        into.done += 1;
+        into = t;
         next += POLL_MS;
         // slots missed while the tick ran are skipped, as react-query's interval does
         while (next < performance.now() && next < end) {
@@ -165,7 +175,7 @@ async function pollFor(agents: Agent[], tick: (a: Agent, t: Tally) => Promise<vo
       }
     }),
   );
-  return t;
+  return { measured: t, first };
 }
 
 /**
@@ -454,22 +464,30 @@ async function main() {
       console.log(
         `\npolling for ${SECONDS} s: ${agents.length} agents, every ${POLL_MS} ms, ${INBOUND_PER_SEC} inbound/s`,
       );
-      // database transactions (every statement outside a transaction is one) while each run lasts
-      const transactions = async () => {
+      // database transactions (every statement outside a transaction is one) while each run lasts, and how
+      // often the polls' statements ran: only the room list reads chat_room_counts, and the message page's
+      // second statement is the only index read of chat_room_status_logs
+      const counters = async () => {
         await sleep(1500); // backends report their counts about once a second
-        const [t] = await q<{ n: string }>(
-          "select (xact_commit + xact_rollback)::text as n from pg_stat_database where datname = current_database()",
+        const [t] = await q<{ tx: string; lists: string; logs: string }>(
+          `select (select (xact_commit + xact_rollback)::text from pg_stat_database where datname = current_database()) as tx,
+                  (select (coalesce(seq_scan, 0) + coalesce(idx_scan, 0))::text from pg_stat_user_tables where relname = 'chat_room_counts') as lists,
+                  (select coalesce(idx_scan, 0)::text from pg_stat_user_tables where relname = 'chat_room_status_logs') as logs`,
         );
-        return Number(t!.n);
+        return { tx: Number(t!.tx), lists: Number(t!.lists), logs: Number(t!.logs) };
       };
-      let before = await transactions();
-      const overHttp = await withWriter(() =>
+      const since = async (b: Awaited<ReturnType<typeof counters>>) => {
+        const a = await counters();
+        return { tx: a.tx - b.tx, lists: a.lists - b.lists, logs: a.logs - b.logs };
+      };
+      let before = await counters();
+      const { measured: overHttp, first: firstHttp } = await withWriter(() =>
         pollFor(agents, async (a, t) => {
           await Promise.all([timed(a, t, "list"), timed(a, t, "messages")]);
         }),
       );
       const httpWritten = written;
-      const httpTransactions = (await transactions()) - before;
+      const httpCounts = await since(before);
 
       // ---- 1b. the same statements on the database ----
       const replay = async (a: Agent, t: Tally, which: "list" | "messages") => {
@@ -487,40 +505,45 @@ async function main() {
           c.release();
         }
       };
-      before = await transactions();
-      const onDatabase = await withWriter(() =>
+      before = await counters();
+      const { measured: onDatabase, first: firstSql } = await withWriter(() =>
         pollFor(agents, async (a, t) => {
           await Promise.all([replay(a, t, "list"), replay(a, t, "messages")]);
         }),
       );
-      const sqlTransactions = (await transactions()) - before;
+      const sqlCounts = await since(before);
       for (const a of agents) a.http.destroy();
 
-      const row = (label: string, h: Spread, s: Spread) => {
+      const row = (label: string, h: Spread, s: Spread, goals = true) => {
         const overhead = h.p95 / s.p95 - 1;
         const missed: string[] = [];
         if (h.p95 >= P95_GOAL_MS) missed.push(`p95 over ${P95_GOAL_MS} ms`);
         if (overhead >= OVERHEAD_GOAL) missed.push(`overhead over ${OVERHEAD_GOAL * 100} %`);
-        if (h.p95 >= P95_GOAL_MS) failed = true;
+        if (goals && missed.length > 0) failed = true;
         console.log(
-          `${label.padEnd(26)}${String(h.n).padStart(7)}${ms(h.p50)}${ms(h.p95)}${ms(h.p99)} |${ms(s.p50)}${ms(s.p95)}${ms(s.p99)} | ${(h.p50 / s.p50).toFixed(2).padStart(5)}× ${(h.p95 / s.p95).toFixed(2).padStart(5)}× ${(h.p99 / s.p99).toFixed(2).padStart(5)}×  ${missed.length ? `missed: ${missed.join(", ")}` : "goals met"}`,
+          `${label.padEnd(34)}${String(h.n).padStart(7)}${ms(h.p50)}${ms(h.p95)}${ms(h.p99)} |${ms(s.p50)}${ms(s.p95)}${ms(s.p99)} | ${(h.p50 / s.p50).toFixed(2).padStart(5)}× ${(h.p95 / s.p95).toFixed(2).padStart(5)}× ${(h.p99 / s.p99).toFixed(2).padStart(5)}×  ${goals ? (missed.length ? `missed: ${missed.join(", ")}` : "goals met") : "(no goal)"}`,
         );
       };
       console.log(
-        `\n${"call".padEnd(26)}${"calls".padStart(7)}${"HTTP p50".padStart(8)}${"p95".padStart(8)}${"p99".padStart(8)} |${"SQL p50".padStart(8)}${"p95".padStart(8)}${"p99".padStart(8)} | HTTP / SQL (p50, p95, p99)`,
+        `\n${"call".padEnd(34)}${"calls".padStart(7)}${"HTTP p50".padStart(8)}${"p95".padStart(8)}${"p99".padStart(8)} |${"SQL p50".padStart(8)}${"p95".padStart(8)}${"p99".padStart(8)} | HTTP / SQL (p50, p95, p99)`,
       );
-      row("room list (first page)", spread(overHttp.list), spread(onDatabase.list));
-      row("open room's messages", spread(overHttp.messages), spread(onDatabase.messages));
+      row("room list, first poll of each", spread(firstHttp.list), spread(firstSql.list), false);
+      row("messages, first poll of each", spread(firstHttp.messages), spread(firstSql.messages), false);
+      row(`room list, next ${SECONDS} s`, spread(overHttp.list), spread(onDatabase.list));
+      row(`open room's messages, next ${SECONDS} s`, spread(overHttp.messages), spread(onDatabase.messages));
       const statuses = (t: Tally) =>
         [...t.statuses.entries()]
           .sort()
           .map(([k, v]) => `${k}: ${v}`)
           .join(", ");
+      const work = (c: Awaited<ReturnType<typeof since>>, polls: number) =>
+        `${c.lists.toLocaleString("en-US")} room-list statements (${((100 * c.lists) / polls).toFixed(1)} % of polls), ${c.logs.toLocaleString("en-US")} message-page log reads (${((100 * c.logs) / polls).toFixed(1)} %), ${c.tx.toLocaleString("en-US")} database transactions (${(c.tx / polls).toFixed(2)} per poll of two calls; the inbound messages', the job queue's and the session checks' included)`;
+      const polls = (x: Tally, y: Tally) => Math.max(1, x.done + y.done);
       console.log(
-        `HTTP: ${overHttp.done} of ${overHttp.scheduled} polls made (${statuses(overHttp)}), ${httpWritten} inbound messages; ${httpTransactions.toLocaleString("en-US")} database transactions (${(httpTransactions / Math.max(1, overHttp.done)).toFixed(2)} per poll of two calls, the inbound messages' and the job queue's included)`,
+        `HTTP: ${overHttp.done} of ${overHttp.scheduled} polls made after the first (${statuses(overHttp)}), ${httpWritten} inbound messages; over the whole run ${work(httpCounts, polls(overHttp, firstHttp))}`,
       );
       console.log(
-        `SQL:  ${onDatabase.done} of ${onDatabase.scheduled} polls made (${statuses(onDatabase)}), ${written} inbound messages; ${sqlTransactions.toLocaleString("en-US")} database transactions (${(sqlTransactions / Math.max(1, onDatabase.done)).toFixed(2)} per poll)`,
+        `SQL:  ${onDatabase.done} of ${onDatabase.scheduled} polls made after the first (${statuses(onDatabase)}), ${written} inbound messages; over the whole run ${work(sqlCounts, polls(onDatabase, firstSql))}`,
       );
       console.log(
         `goals: HTTP p95 < ${P95_GOAL_MS} ms; overhead (HTTP p95 / SQL p95 - 1) < ${OVERHEAD_GOAL * 100} %`,

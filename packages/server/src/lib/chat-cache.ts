@@ -30,9 +30,9 @@ import type { SessionCache } from "./session-cache";
 
 export const CHAT_CHANNEL = "herald_chat";
 
-/** A stored answer: the JSON text as sent and its entity tag. */
+/** A stored answer: the JSON as sent (UTF-8, encoded once rather than on every send) and its entity tag. */
 export interface CachedPage {
-  json: string;
+  json: Buffer;
   etag: string;
 }
 
@@ -58,7 +58,14 @@ export interface ChatPageCacheOptions {
   maxKeys?: number;
 }
 
-export const entityTag = (json: string) => `"${createHash("sha1").update(json).digest("base64url")}"`;
+export const entityTag = (json: string | Buffer) =>
+  `"${createHash("sha1").update(json).digest("base64url")}"`;
+
+/** An answer as the page cache keeps it. */
+export const cachedPage = (json: string): CachedPage => {
+  const bytes = Buffer.from(json, "utf8");
+  return { json: bytes, etag: entityTag(bytes) };
+};
 
 export class ChatPageCache {
   private generation = 0;
@@ -79,7 +86,7 @@ export class ChatPageCache {
     this.maxKeys = opts.maxKeys ?? 200_000;
     this.pages = new LRUCache<string, Entry>({
       maxSize: opts.maxBytes ?? 64 * 1024 * 1024,
-      sizeCalculation: (e) => e.json.length * 2 + 200,
+      sizeCalculation: (e) => e.json.length + 200,
     });
     auth.onReset(() => this.reset());
     auth.extraChannels.set(CHAT_CHANNEL, (payload) => this.invalidate(payload));
@@ -174,7 +181,7 @@ export class ChatPageCache {
     json: string,
     room?: { companyId: string; channelId: string },
   ): CachedPage {
-    const page = { json, etag: entityTag(json) };
+    const page = cachedPage(json);
     if (this.active && this.unchangedSince(keys, gen)) {
       this.pages.set(key, { ...page, keys, gen, companyId: room?.companyId, channelId: room?.channelId });
     }

@@ -182,7 +182,10 @@ export class SessionCache {
 
   set(epoch: number, sid: string, typ: AccessClaims["typ"], actor: CachedActor, sessionExpiresAt: Date) {
     if (!this.active || this.racedBy(epoch, sid, actor.userId)) return;
-    const until = Math.min(Date.now() + this.ttlMs, sessionExpiresAt.getTime());
+    // between 80 % and 100 % of the TTL: sessions that began together (a shift starting, a restart) are not
+    // all read again in the same second
+    const ttl = this.ttlMs * (0.8 + 0.2 * Math.random());
+    const until = Math.min(Date.now() + ttl, sessionExpiresAt.getTime());
     if (this.sessions.size >= this.maxEntries) {
       const oldest = this.sessions.keys().next().value;
       if (oldest !== undefined) this.dropSession(oldest);

@@ -22,7 +22,7 @@ import { v7 as uuidv7 } from "uuid";
 import type { DbOrTx, Tx } from "../../db/client";
 import type { Deps } from "../../deps";
 import { BadRequest, Conflict, Forbidden, NotFound, Unprocessable } from "../../errors";
-import { type CachedPage, entityTag } from "../../lib/chat-cache";
+import { type CachedPage, cachedPage } from "../../lib/chat-cache";
 import { publishRoom } from "../../lib/events";
 import { type Actor, requireActor } from "../../plugins/actor";
 import { CAPABILITIES, type ChannelType, mediaRuleFor } from "../../providers/channels";
@@ -458,7 +458,7 @@ export function chatService(deps: Deps) {
       const channels = ready ? await visibleChannelsOf(actor, gen) : undefined;
       const body = await this.listRooms(actor, q);
       const json = JSON.stringify(body);
-      if (!cache || !channels) return { body, page: { json, etag: entityTag(json) } };
+      if (!cache || !channels) return { body, page: cachedPage(json) };
       const keys = [`k:${actor.companyId}`, ...[...channels].map((c) => `c:${c}`)];
       return { body, page: cache.set(key, gen, keys, json) };
     },
@@ -482,7 +482,7 @@ export function chatService(deps: Deps) {
       }
       const { body, channelId } = await messagesOf(actor, roomId, q);
       const json = JSON.stringify(body);
-      if (!cache || !ready) return { body, page: { json, etag: entityTag(json) } };
+      if (!cache || !ready) return { body, page: cachedPage(json) };
       const keys = [`r:${roomId}`, `k:${actor.companyId}`];
       return {
         body,

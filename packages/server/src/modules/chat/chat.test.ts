@@ -671,7 +671,10 @@ describe("page cache", () => {
       "select department_id as id from user_departments where user_id = $1",
       [w.carol.id],
     );
-    await q("update channel_departments set department_id = $2 where channel_id = $1", [w.wa.id, supportRow!.id]);
+    await q("update channel_departments set department_id = $2 where channel_id = $1", [
+      w.wa.id,
+      supportRow!.id,
+    ]);
     expect(await rooms(w.alice)).toEqual([]);
     expect(await page(w.alice)).toBe(404);
     expect(await rooms(w.carol)).toEqual([r.subscriberId]);
