@@ -80,7 +80,10 @@ interface Answer {
   body: string;
 }
 
-/** One keep-alive GET (a browser tab keeps its connections open). */
+/**
+ * One keep-alive GET (a browser tab keeps its connections open), read to its last byte; the body is kept as
+ * text only when the answer is not a 200 (for the error message), as the raw SQL run keeps its rows.
+ */
 function get(agent: http.Agent, base: URL, p: string, headers: Record<string, string>): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -89,7 +92,10 @@ function get(agent: http.Agent, base: URL, p: string, headers: Record<string, st
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }),
+          resolve({
+            status: res.statusCode ?? 0,
+            body: res.statusCode === 200 ? "" : Buffer.concat(chunks).toString("utf8"),
+          }),
         );
         res.on("error", reject);
       },
