@@ -47,6 +47,7 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { Pool } from "undici";
 import {
   benchDatabase,
   benchServerEnv,
@@ -81,28 +82,17 @@ interface Answer {
 }
 
 /**
- * One keep-alive GET (a browser tab keeps its connections open), read to its last byte; the body is kept as
- * text only when the answer is not a 200 (for the error message), as the raw SQL run keeps its rows.
+ * One GET over the agent's keep-alive connections (a browser tab keeps its connections open), read to its last
+ * byte; the body is kept as text only when the answer is not a 200 (for the error message), as the raw SQL
+ * run keeps its rows. Each agent has an undici Pool (the client behind Node's fetch) of two connections.
  */
-function get(agent: http.Agent, base: URL, p: string, headers: Record<string, string>): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: base.hostname, port: base.port, path: p, method: "GET", agent, headers },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: res.statusCode === 200 ? "" : Buffer.concat(chunks).toString("utf8"),
-          }),
-        );
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.end();
-  });
+async function get(pool: Pool, p: string, headers: Record<string, string>): Promise<Answer> {
+  const r = await pool.request({ path: p, method: "GET", headers });
+  if (r.statusCode === 200) {
+    await r.body.arrayBuffer();
+    return { status: 200, body: "" };
+  }
+  return { status: r.statusCode, body: await r.body.text() };
 }
 
 function post(base: URL, p: string, body: object): Promise<Answer> {
@@ -132,7 +122,7 @@ function post(base: URL, p: string, body: object): Promise<Answer> {
 interface Agent {
   id: string;
   token: string;
-  http: http.Agent;
+  http: Pool;
   roomId: string;
   /** The statements the server sends for the agent's two calls, replayed in the raw SQL run. */
   listSql: { text: string; params: unknown[] }[];
@@ -369,7 +359,7 @@ async function main() {
         agents.push({
           id: p.id,
           token,
-          http: new http.Agent({ keepAlive: true, maxSockets: 2 }),
+          http: new Pool(serverUrl.origin, { connections: 2, pipelining: 1 }),
           roomId,
           listSql: list.statements,
           messagesSql: messages.statements,
@@ -397,7 +387,7 @@ async function main() {
             const onDb: number[] = [];
             for (let i = 0; i < SOLO_ROUNDS + 3; i++) {
               let t = performance.now();
-              const r = await get(solo.http, serverUrl, p, { authorization: `Bearer ${solo.token}` });
+              const r = await get(solo.http, p, { authorization: `Bearer ${solo.token}` });
               if (r.status !== 200) throw new Error(`${p}: ${r.status}`);
               if (i >= 3) overHttp.push(performance.now() - t);
               t = performance.now();
@@ -458,7 +448,7 @@ async function main() {
         const headers: Record<string, string> = { authorization: `Bearer ${a.token}` };
         const started = performance.now();
         try {
-          const r = await get(a.http, serverUrl, p, headers);
+          const r = await get(a.http, p, headers);
           t[which].push(performance.now() - started);
           note(t, `${which} ${r.status}`);
           if (r.status !== 200) failed = true;
@@ -518,7 +508,7 @@ async function main() {
         }),
       );
       const sqlCounts = await since(before);
-      for (const a of agents) a.http.destroy();
+      await Promise.all(agents.map((a) => a.http.close()));
 
       const row = (label: string, h: Spread, s: Spread, goals = true) => {
         const overhead = h.p95 / s.p95 - 1;
