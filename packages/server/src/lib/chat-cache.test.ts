@@ -1,5 +1,6 @@
+import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { CHAT_CHANNEL, ChatPageCache } from "./chat-cache";
+import { acceptsGzip, CHAT_CHANNEL, ChatPageCache, cachedPage, gzipOf } from "./chat-cache";
 import { SessionCache } from "./session-cache";
 
 function caches(opts?: ConstructorParameters<typeof ChatPageCache>[1]) {
@@ -83,5 +84,29 @@ describe("ChatPageCache", () => {
     auth.extraChannels.get(CHAT_CHANNEL)?.("c:ch1");
     chat.set("list", chat.epoch() - 1, ["c:ch1"], "{}");
     expect(chat.page("list")).toBeUndefined();
+  });
+
+  it("compresses a page once, and only one worth compressing", () => {
+    const small = cachedPage('{"data":[],"total":0}');
+    expect(gzipOf(small)).toBeUndefined();
+    const json = JSON.stringify({ data: Array.from({ length: 50 }, (_, i) => ({ text: `Message ${i}` })) });
+    const page = cachedPage(json);
+    const gz = gzipOf(page);
+    expect(gz).toBeDefined();
+    expect(gzipOf(page)).toBe(gz); // made once
+    expect(gunzipSync(gz!).toString()).toBe(json);
+    expect(gz!.length).toBeLessThan(page.json.length / 4);
+  });
+
+  it("reads Accept-Encoding as browsers and proxies write it", () => {
+    expect(acceptsGzip("gzip, deflate, br, zstd")).toBe(true);
+    expect(acceptsGzip("br;q=1.0, gzip;q=0.8")).toBe(true);
+    expect(acceptsGzip("gzip;q=0")).toBe(false);
+    expect(acceptsGzip("deflate, br")).toBe(false);
+    expect(acceptsGzip("*")).toBe(true);
+    expect(acceptsGzip("*;q=0")).toBe(false);
+    expect(acceptsGzip("identity")).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
+    expect(acceptsGzip(["deflate", "GZIP"])).toBe(true);
   });
 });

@@ -25,6 +25,7 @@
  * only to an actor whose visible channels include the room's channel (`visibleChannels`).
  */
 import { createHash } from "node:crypto";
+import { gzipSync } from "node:zlib";
 import { LRUCache } from "lru-cache";
 import type { SessionCache } from "./session-cache";
 
@@ -34,6 +35,32 @@ export const CHAT_CHANNEL = "herald_chat";
 export interface CachedPage {
   json: Buffer;
   etag: string;
+  /** The same JSON gzip-compressed, made the first time a client that accepts gzip is served this page. */
+  gzip?: Buffer;
+}
+
+/** Smaller answers are not worth compressing. */
+const GZIP_FROM_BYTES = 1024;
+
+/** The gzip form of a stored answer (made once per page), or undefined when it is too small to bother. */
+export function gzipOf(page: CachedPage): Buffer | undefined {
+  if (page.json.length < GZIP_FROM_BYTES) return undefined;
+  page.gzip ??= gzipSync(page.json, { level: 6 });
+  return page.gzip;
+}
+
+/** Whether an Accept-Encoding header accepts gzip (listed, or `*`, with a q above 0). */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  const value = Array.isArray(header) ? header.join(",") : (header ?? "");
+  let star = false;
+  for (const part of value.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const accepted = !q || Number(q.slice(2)) > 0;
+    if (name === "gzip") return accepted;
+    if (name === "*") star = accepted;
+  }
+  return star;
 }
 
 interface Entry extends CachedPage {
@@ -86,7 +113,8 @@ export class ChatPageCache {
     this.maxKeys = opts.maxKeys ?? 200_000;
     this.pages = new LRUCache<string, Entry>({
       maxSize: opts.maxBytes ?? 64 * 1024 * 1024,
-      sizeCalculation: (e) => e.json.length + 200,
+      // the JSON, room for its gzip form (made later, about a seventh of it), and the entry itself
+      sizeCalculation: (e) => Math.ceil(e.json.length * 1.25) + 200,
     });
     auth.onReset(() => this.reset());
     auth.extraChannels.set(CHAT_CHANNEL, (payload) => this.invalidate(payload));

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Deps, Handlers } from "../../deps";
-import type { CachedPage } from "../../lib/chat-cache";
+import { acceptsGzip, type CachedPage, gzipOf } from "../../lib/chat-cache";
 import { receiveFiles, serveAttachment } from "./attachments";
 import { botReply } from "./bot";
 import { chatService } from "./chat.service";
@@ -14,20 +14,33 @@ import { channelWebhook, channelWebhookChallenge } from "./webhook";
 /**
  * The polled lists answer with an ETag and 304 when `If-None-Match` names the same answer. A page just read
  * is returned as an object (serialized, and checked against openapi.yaml in tests, by Fastify); a page from
- * the page cache is sent as the JSON text it was stored as.
+ * the page cache is sent as the bytes it was stored as, gzip-compressed (once per page) for a client that
+ * accepts it, as browsers do: a thousand agents polling every 1.5 s then move about a seventh of the bytes.
  */
 function tagged<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   { body, page }: { body?: T; page: CachedPage },
 ): T | FastifyReply {
-  reply.header("etag", page.etag);
+  const gzip =
+    body === undefined && acceptsGzip(request.headers["accept-encoding"]) ? gzipOf(page) : undefined;
+  // the compressed form is another representation: its own tag (either tag still means "unchanged")
+  const etag = gzip ? `${page.etag.slice(0, -1)}-gzip"` : page.etag;
+  reply.header("etag", etag);
+  reply.header("vary", "accept-encoding");
   const given = request.headers["if-none-match"];
-  if (given?.split(",").some((t) => t.trim().replace(/^W\//, "") === page.etag)) {
+  if (
+    given
+      ?.split(",")
+      .map((t) => t.trim().replace(/^W\//, ""))
+      .some((t) => t === page.etag || t === `${page.etag.slice(0, -1)}-gzip"`)
+  ) {
     return reply.code(304).send();
   }
   if (body !== undefined) return body;
-  return reply.type("application/json; charset=utf-8").send(page.json);
+  reply.type("application/json; charset=utf-8");
+  if (gzip) return reply.header("content-encoding", "gzip").send(gzip);
+  return reply.send(page.json);
 }
 
 export function chatHandlers(deps: Deps): Handlers {

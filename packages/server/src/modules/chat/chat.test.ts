@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { statusLogText } from "@herald/domain";
 import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -686,6 +687,40 @@ describe("page cache", () => {
     expect(await rooms(w.carol)).toEqual([]);
     expect(await page(w.carol)).toBe(404);
     expect(await rooms(w.owner)).toEqual([]);
+  });
+
+  it("sends a cached page gzip-compressed to a client that accepts it, with its own tag", async () => {
+    const w = await world();
+    for (let i = 0; i < 8; i++)
+      await writeIn(w.companyId, w.wa.id, `gz-${i}`, `A longer message number ${i}`);
+    const ask = (encoding?: string, etag?: string) =>
+      app.inject({
+        method: "GET",
+        url: "/api/social-chat/chat/room",
+        headers: {
+          ...auth(w.alice),
+          ...(encoding ? { "accept-encoding": encoding } : {}),
+          ...(etag ? { "if-none-match": etag } : {}),
+        },
+      });
+    const plain = await ask();
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const zipped = await ask("gzip, deflate, br"); // from the page cache
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(zipped.headers.vary).toBe("accept-encoding");
+    expect(zipped.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(zipped.headers.etag).not.toBe(plain.headers.etag);
+    // either tag means "unchanged"
+    expect((await ask("gzip", zipped.headers.etag as string)).statusCode).toBe(304);
+    expect((await ask("gzip", plain.headers.etag as string)).statusCode).toBe(304);
+    expect((await ask(undefined, zipped.headers.etag as string)).statusCode).toBe(304);
+    // refused gzip: the plain bytes
+    const refused = await ask("gzip;q=0, br");
+    expect(refused.headers["content-encoding"]).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
   });
 
   it("is not used while the invalidation listener is down", async () => {

@@ -30,6 +30,7 @@ export const toolbarSlot = style({
 export const searchLabel = style({
   display: "inline-flex",
   alignItems: "center",
+  maxWidth: "100%",
   gap: vars.space["2"],
   fontSize: vars.fontSize.sm,
   color: vars.color.textMuted,
@@ -48,7 +49,8 @@ const control = style({
   },
 });
 
-export const searchInput = style([control, { minWidth: "200px" }]);
+/** Wide enough for the placeholders in use ("Message, sender ID, campaign or number"), never wider than the table. */
+export const searchInput = style([control, { width: "20rem", minWidth: "200px", maxWidth: "100%" }]);
 
 export const select = style([control, { paddingInlineEnd: vars.space["2"] }]);
 
