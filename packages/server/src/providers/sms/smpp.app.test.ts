@@ -1,7 +1,8 @@
 import type { AddressInfo } from "node:net";
 import smpp, { type Pdu } from "smpp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testApp } from "../../test/harness";
+import { buildApp } from "../../app";
+import { sharedDatabase, testConfig } from "../../test/harness";
 
 describe("SMS_PROVIDER=smpp", () => {
   const submits: Pdu[] = [];
@@ -25,11 +26,21 @@ describe("SMS_PROVIDER=smpp", () => {
   });
 
   it("builds the app with the SMPP driver, which sends through SMPP_URL", async () => {
-    const app = await testApp({ SMS_PROVIDER: "smpp", SMPP_URL: `smpp://herald:secret@127.0.0.1:${port}` });
+    // No job workers: on the shared database they would take other files' queued SMS (sandbox.test.ts queues
+    // one) and send them through this gateway, and that file would wait for it in vain.
+    const { database, dataDir } = await sharedDatabase();
+    const app = await buildApp({
+      config: {
+        ...testConfig({ SMS_PROVIDER: "smpp", SMPP_URL: `smpp://herald:secret@127.0.0.1:${port}` }, dataDir),
+        runWorkers: false,
+      },
+      database,
+    });
+    await app.ready();
     expect(app.deps.sms.name).toBe("smpp");
     const r = await app.deps.sms.send({ to: "6591234567", text: "Your code is 123456" });
     expect(r).toEqual({ providerMessageId: "A1", partIds: ["A1"], segments: 1 });
     expect(submits[0]).toMatchObject({ destination_addr: "6591234567", source_addr: "Herald" });
-    await app.deps.sms.close();
+    await app.close();
   });
 });
