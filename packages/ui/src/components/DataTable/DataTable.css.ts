@@ -27,10 +27,12 @@ export const toolbarSlot = style({
   marginInlineStart: "auto",
 });
 
+/** Grows from 200px up to 20rem with the room the toolbar leaves (wide enough for the placeholders in use). */
 export const searchLabel = style({
   display: "inline-flex",
+  flex: "1 1 200px",
+  maxWidth: "20rem",
   alignItems: "center",
-  maxWidth: "100%",
   gap: vars.space["2"],
   fontSize: vars.fontSize.sm,
   color: vars.color.textMuted,
@@ -49,8 +51,7 @@ const control = style({
   },
 });
 
-/** Wide enough for the placeholders in use ("Message, sender ID, campaign or number"), never wider than the table. */
-export const searchInput = style([control, { width: "20rem", minWidth: "200px", maxWidth: "100%" }]);
+export const searchInput = style([control, { width: "100%", minWidth: 0 }]);
 
 export const select = style([control, { paddingInlineEnd: vars.space["2"] }]);
 
