@@ -103,8 +103,6 @@ export class ChatPageCache {
   private readonly maxKeys: number;
   private readonly pages: LRUCache<string, Entry>;
   private readonly visible = new LRUCache<string, Visible>({ max: 10_000 });
-  hits = 0;
-  misses = 0;
 
   constructor(
     private readonly auth: SessionCache,
@@ -190,14 +188,11 @@ export class ChatPageCache {
     const e = this.pages.get(key);
     if (!e || !this.unchangedSince(e.keys, e.gen)) {
       if (e) this.pages.delete(key);
-      this.misses += 1;
       return undefined;
     }
     if (caller && (e.companyId !== caller.companyId || !e.channelId || !caller.channels.has(e.channelId))) {
-      this.misses += 1;
       return undefined;
     }
-    this.hits += 1;
     return e;
   }
 

@@ -22,7 +22,7 @@ import { v7 as uuidv7 } from "uuid";
 import type { DbOrTx, Tx } from "../../db/client";
 import type { Deps } from "../../deps";
 import { BadRequest, Conflict, Forbidden, NotFound, Unprocessable } from "../../errors";
-import { type CachedPage, cachedPage } from "../../lib/chat-cache";
+import { type CachedPage, type ChatPageCache, cachedPage } from "../../lib/chat-cache";
 import { publishRoom } from "../../lib/events";
 import { type Actor, requireActor } from "../../plugins/actor";
 import { CAPABILITIES, type ChannelType, mediaRuleFor } from "../../providers/channels";
@@ -293,9 +293,18 @@ export function chatService(deps: Deps) {
     }
   }
 
+  /**
+   * The page cache, when it may answer this request (every change committed before the request has been
+   * applied to it), with the generation to store answers read from now on under; undefined otherwise.
+   */
+  async function usableCache(actor: Actor) {
+    const cache = deps.chatCache;
+    if (!cache || !(await cache.ready(actor.fresh))) return undefined;
+    return { cache, gen: cache.epoch() };
+  }
+
   /** The channels the actor sees, from the page cache when current (read before `gen` otherwise). */
-  async function visibleChannelsOf(actor: Actor, gen: number): Promise<Set<string>> {
-    const cache = deps.chatCache!;
+  async function visibleChannelsOf(cache: ChatPageCache, actor: Actor, gen: number): Promise<Set<string>> {
     const scope = visibilityKey(actor);
     const known = cache.visibleChannels(actor.companyId, scope);
     if (known) return known;
@@ -446,21 +455,16 @@ export function chatService(deps: Deps) {
       q: { lastSeenCreatedAt?: string; lastSeenId?: string; limit?: number },
     ): Promise<{ body?: S["ChatRoomList"]; page: CachedPage }> {
       const actor = requireActor(a);
-      const cursor = cursorOf(q);
-      const cache = deps.chatCache;
-      const ready = cache ? await cache.ready(actor.fresh) : false;
-      const gen = cache?.epoch() ?? 0;
-      const key = `rooms|${actor.companyId}|${visibilityKey(actor)}|${pageKey(cursor, q.limit)}`;
-      if (ready) {
-        const hit = cache!.page(key);
-        if (hit) return { page: hit };
-      }
-      const channels = ready ? await visibleChannelsOf(actor, gen) : undefined;
+      const key = `rooms|${actor.companyId}|${visibilityKey(actor)}|${pageKey(cursorOf(q), q.limit)}`;
+      const usable = await usableCache(actor);
+      const hit = usable?.cache.page(key);
+      if (hit) return { page: hit };
+      const channels = usable ? await visibleChannelsOf(usable.cache, actor, usable.gen) : undefined;
       const body = await this.listRooms(actor, q);
       const json = JSON.stringify(body);
-      if (!cache || !channels) return { body, page: cachedPage(json) };
+      if (!usable || !channels) return { body, page: cachedPage(json) };
       const keys = [`k:${actor.companyId}`, ...[...channels].map((c) => `c:${c}`)];
-      return { body, page: cache.set(key, gen, keys, json) };
+      return { body, page: usable.cache.set(key, usable.gen, keys, json) };
     },
 
     /** A room's message page as sent, from the page cache like `roomListPage`; 404 for a room not visible. */
@@ -470,24 +474,19 @@ export function chatService(deps: Deps) {
       q: { lastSeenCreatedAt?: string; lastSeenId?: string; limit?: number },
     ): Promise<{ body?: S["ChatMessageList"]; page: CachedPage }> {
       const actor = requireActor(a);
-      const cursor = cursorOf(q);
-      const cache = deps.chatCache;
-      const ready = cache ? await cache.ready(actor.fresh) : false;
-      const gen = cache?.epoch() ?? 0;
-      const key = `messages|${roomId}|${pageKey(cursor, q.limit)}`;
-      if (ready) {
-        const channels = await visibleChannelsOf(actor, gen);
-        const hit = cache!.page(key, { companyId: actor.companyId, channels });
+      const key = `messages|${roomId}|${pageKey(cursorOf(q), q.limit)}`;
+      const usable = await usableCache(actor);
+      if (usable) {
+        const channels = await visibleChannelsOf(usable.cache, actor, usable.gen);
+        const hit = usable.cache.page(key, { companyId: actor.companyId, channels });
         if (hit) return { page: hit };
       }
       const { body, channelId } = await messagesOf(actor, roomId, q);
       const json = JSON.stringify(body);
-      if (!cache || !ready) return { body, page: cachedPage(json) };
+      if (!usable) return { body, page: cachedPage(json) };
       const keys = [`r:${roomId}`, `k:${actor.companyId}`];
-      return {
-        body,
-        page: cache.set(key, gen, keys, json, { companyId: actor.companyId, channelId }),
-      };
+      const room = { companyId: actor.companyId, channelId };
+      return { body, page: usable.cache.set(key, usable.gen, keys, json, room) };
     },
 
     async getRoom(a: Actor | undefined, roomId: string): Promise<S["SubscriberProfile"]> {
