@@ -144,6 +144,8 @@ export interface Generator {
     rule: OperationRule,
     variant: Variant | undefined,
     idOf: (f: IdField) => string,
+    /** Unknown id-like names and patterns get placeholders instead of failing (calls refused before use). */
+    opts?: { lenient?: boolean },
   ): BuiltRequest;
 }
 
@@ -152,7 +154,7 @@ export function requestGenerator(spec: any): Generator {
   const resolve = resolver(spec);
 
   return {
-    build(op, rule, variant, idOf) {
+    build(op, rule, variant, idOf, opts = {}) {
       const ids: IdField[] = [];
       const item = spec.paths[op.path];
       const o = item[op.method.toLowerCase()];
@@ -164,7 +166,8 @@ export function requestGenerator(spec: any): Generator {
           rule.ids?.[name] ??
           (suffix ? FIELD_KINDS[suffix] : undefined) ??
           FIELD_KINDS[name] ??
-          (SUBJECT_FIELDS.has(name) ? rule.subject : undefined);
+          (SUBJECT_FIELDS.has(name) ? rule.subject : undefined) ??
+          (opts.lenient ? "company" : undefined);
         if (!kind)
           throw new Error(
             `${op.operationId}: the id-like field ${at} names nothing the sweep knows: add it to FIELD_KINDS or to the operation's ids in tenant-sweep.rules.ts`,
@@ -205,7 +208,7 @@ export function requestGenerator(spec: any): Generator {
         if (r.format === "date") return new Date().toISOString().slice(0, 10);
         if (r.format === "uri") return "https://example.com/sweep";
         if (r.pattern) {
-          const sample = PATTERN_SAMPLES[r.pattern];
+          const sample = PATTERN_SAMPLES[r.pattern] ?? (opts.lenient ? () => "Sweep" : undefined);
           if (!sample) throw new Error(`${op.operationId}: no sample for ${at} pattern ${r.pattern}`);
           return sample();
         }
@@ -509,13 +512,18 @@ export interface World {
   /** Unique text in the names of the company's rows. */
   tag: string;
   companyId: string;
-  /** The company's users by role ("admin" is the admin who is not the owner); `target` is an agent acted on. */
-  users: Record<Role | "target", TestUser>;
+  /**
+   * The company's users by role ("admin" is the admin who is not the owner; every lower role is in the
+   * channel's department); `target` is an agent acted on; `outsider` an agent of another department only.
+   */
+  users: Record<Role | "target" | "outsider", TestUser>;
   ids: Record<Kind, string>;
   /** Names and texts of the company's rows (none of them may appear in another company's answers). */
   names: string[];
   /** Rows and texts of the owner's own SMS that a lower role may not see. */
   hiddenFromMembers: string[];
+  /** The channel's room, messages and names: not for users outside the channel's departments. */
+  hiddenFromOutsiders: string[];
   /** The secret of its sandbox channel's webhook. */
   channelSecret: string;
   /** The secret its chatbot signs replies with. */
@@ -562,13 +570,21 @@ export async function seedWorld(app: FastifyInstance, label: string): Promise<Wo
   const companyId = company.id;
   await q("update companies set name = $2 where id = $1", [companyId, `${tag} Company`]);
   const owner = company.owner;
-  const [admin, supervisor, agent, target] = await Promise.all([
+  const [admin, supervisor, agent, target, outsider] = await Promise.all([
     createUser(app, companyId, { role: "admin" }),
     createUser(app, companyId, { role: "supervisor" }),
     createUser(app, companyId, { role: "agent" }),
     createUser(app, companyId, { role: "agent" }),
+    createUser(app, companyId, { role: "agent" }),
   ]);
-  const users = { owner, admin: admin!, supervisor: supervisor!, agent: agent!, target: target! };
+  const users = {
+    owner,
+    admin: admin!,
+    supervisor: supervisor!,
+    agent: agent!,
+    target: target!,
+    outsider: outsider!,
+  };
   for (const [role, u] of Object.entries(users)) {
     await q("update users set first_name = $2, last_name = $3 where id = $1", [u.id, tag, `${role}${label}`]);
   }
@@ -584,6 +600,7 @@ export async function seedWorld(app: FastifyInstance, label: string): Promise<Wo
   names.push(`${tag} Sales`, `${tag} Support`, `${tag} desk`);
   for (const u of [admin!, supervisor!, agent!, target!]) await joinDepartment(app, u.id, sales.id);
   await joinDepartment(app, owner.id, support.id);
+  await joinDepartment(app, outsider!.id, support.id);
   ids.user = target!.id;
 
   // credit for the owner's sends, moved from the corporate balance
@@ -812,6 +829,14 @@ export async function seedWorld(app: FastifyInstance, label: string): Promise<Wo
     users,
     ids,
     names,
+    hiddenFromOutsiders: [
+      ids.room,
+      ids.channel,
+      ids.chatMessage,
+      `${tag} Subscriber`,
+      `${tag} hello`,
+      `${tag} Channel`,
+    ],
     hiddenFromMembers: [
       ids.outboxSms,
       ids.scheduledSms,

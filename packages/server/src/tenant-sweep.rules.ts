@@ -84,6 +84,11 @@ export interface OperationRule {
    * only when made-up ids get the same answer.
    */
   invalid?: { status: number; message: string; why: string };
+  /**
+   * Reads or writes the rooms of a channel: users outside the channel's departments (admins excepted) must get
+   * nothing of them (404, or a list without them).
+   */
+  channelScoped?: boolean;
   /** Requests to make instead of the one generated request (each as every role). */
   variants?: Variant[];
   note?: string;
@@ -264,38 +269,54 @@ export const AUTHENTICATED: Record<string, OperationRule> = {
   // Channels: admins manage; users see the channels of their departments.
   connectChannel: admin("channel"),
   editChannelLink: admin("channel"),
-  listCompanyChannels: member("channel"),
-  listWhatsappTemplates: member("channel"),
+  listCompanyChannels: member("channel", { channelScoped: true }),
+  listWhatsappTemplates: member("channel", { channelScoped: true }),
   syncWhatsappTemplates: admin("channel"),
   deleteChannel: admin("channel"),
   getChannelConnectSession: admin("channel", { ids: { token: "connectToken" }, invalid: linkExpired }),
   saveChannelConnection: admin("channel", { ids: { token: "connectToken" }, invalid: linkExpired }),
 
   // Chat: rooms of the channels of the caller's departments (every channel for admins).
-  listChatRooms: member("room", { variants: [afterNow] }),
-  listRoomMessages: member("room", { ids: { lastSeenId: "chatMessage" }, variants: [afterNow] }),
-  getChatRoom: member("room"),
+  listChatRooms: member("room", { variants: [afterNow], channelScoped: true }),
+  listRoomMessages: member("room", {
+    ids: { lastSeenId: "chatMessage" },
+    variants: [afterNow],
+    channelScoped: true,
+  }),
+  getChatRoom: member("room", { channelScoped: true }),
   sendMessage: {
     rule: "assignee",
     subject: "room",
+    channelScoped: true,
     variants: [
       { label: "text", branch: 0 },
       { label: "WhatsApp template", branch: 1 },
     ],
   },
-  sendFiles: { rule: "assignee", subject: "room" },
+  sendFiles: { rule: "assignee", subject: "room", channelScoped: true },
   uploadAttachment: member("attachment"),
-  setReadAll: member("room"),
-  listAgents: member("room"),
-  assignAgent: { rule: "supervisor", subject: "room", note: "an agent may assign only themselves" },
-  removeAgent: { rule: "supervisor", subject: "room" },
-  closeChatRoom: { rule: "supervisor", subject: "room", note: "an agent may close only their own rooms" },
+  setReadAll: member("room", { channelScoped: true }),
+  listAgents: member("room", { channelScoped: true }),
+  assignAgent: {
+    rule: "supervisor",
+    subject: "room",
+    channelScoped: true,
+    note: "an agent may assign only themselves",
+  },
+  removeAgent: { rule: "supervisor", subject: "room", channelScoped: true },
+  closeChatRoom: {
+    rule: "supervisor",
+    subject: "room",
+    channelScoped: true,
+    note: "an agent may close only their own rooms",
+  },
 
   // Broadcasts: every user of the company, on channels of their departments.
-  listBroadcastSubscribers: member("channel"),
+  listBroadcastSubscribers: member("channel", { channelScoped: true }),
   listBroadcastCampaigns: member("campaign"),
   validateBroadcastName: member("broadcast", { ids: { name: "broadcastName" } }),
   sendBroadcast: member("broadcast", {
+    channelScoped: true,
     variants: [
       { label: "live to contacts", set: { "body.type": "live", "body.method": "contacts" } },
       {
