@@ -13,6 +13,7 @@ import { signSmsBody } from "./modules/sms/events";
 import {
   FIELD_KINDS,
   type Kind,
+  OMIT,
   type OperationRule,
   SUBJECT_FIELDS,
   type Variant,
@@ -274,7 +275,10 @@ export function requestGenerator(spec: any): Generator {
       const applySets = (obj: Record<string, unknown>, at: string) => {
         for (const [path, value] of Object.entries(variant?.set ?? {})) {
           const parent = path.split(".").slice(0, -1).join(".");
-          if (parent === at) obj[path.split(".").pop()!] = value;
+          if (parent !== at) continue;
+          const key = path.split(".").pop()!;
+          if (value === OMIT) delete obj[key];
+          else obj[key] = value;
         }
       };
 
@@ -292,6 +296,7 @@ export function requestGenerator(spec: any): Generator {
           url = url.replace(`{${p.name}}`, encodeURIComponent(String(v)));
         } else if (p.in === "query") {
           const set = variant?.set?.[`query.${p.name}`];
+          if (set === OMIT) continue;
           if (set !== undefined) query.set(p.name, String(set));
           else if (isIdLike(p.name, p.schema)) query.set(p.name, idValue(p.name, `query.${p.name}`));
           else if (p.required) query.set(p.name, String(scalar(p.name, p.schema, `query.${p.name}`)));

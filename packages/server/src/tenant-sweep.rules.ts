@@ -61,6 +61,9 @@ export type Rule =
   | "admin-not-owner"
   | "owner";
 
+/** A variant's value that leaves the field out of the request. */
+export const OMIT = Symbol("omit");
+
 export interface Variant {
   /** What the variant is (shown in failures). */
   label: string;
@@ -148,6 +151,12 @@ const linkExpired = {
   why: "a connect link (a signed token) of another company is answered as any link not made for the caller's company",
 };
 
+/** A user's credit statement, and the company's (admin only). */
+const statementOf: Variant[] = [
+  { label: "a user's" },
+  { label: "the company's", set: { "query.userId": OMIT } },
+];
+
 /** Every operation that needs a company user's bearer token. */
 export const AUTHENTICATED: Record<string, OperationRule> = {
   // Auth and own profile: the caller's own user only.
@@ -192,8 +201,8 @@ export const AUTHENTICATED: Record<string, OperationRule> = {
   }),
   summaryList: admin(),
   editUserCredit: admin("user"),
-  creditStatement: { rule: "self-or-admin", subject: "user", note: "the corporate statement is admin only" },
-  exportCreditStatement: { rule: "self-or-admin", subject: "user" },
+  creditStatement: { rule: "self-or-admin", subject: "user", variants: statementOf },
+  exportCreditStatement: { rule: "self-or-admin", subject: "user", variants: statementOf },
   getCompanyThreshold: admin(),
   editCompanyThreshold: admin(),
   billingPortal: admin(),
