@@ -27,6 +27,14 @@ export const SMS_WEBHOOK_SECRET = "tenant-sweep-sms-webhook-secret";
 
 let seq = 0;
 const next = () => ++seq;
+/** A made-up value of a kind chosen by name (see Kind): what no company has chosen. */
+export function madeUpName(kind: Kind): string {
+  if (kind === "contactNumber" || kind === "listedNumber") return uniqueMobile();
+  if (kind === "senderId") return `M${randomUUID().replaceAll("-", "").slice(0, 9)}`;
+  if (kind === "keywordText") return `MADEUP${next()}`;
+  return `Sweep made up ${next()}`;
+}
+
 /** A mobile number no other call of the run uses (Singapore, 65 9xxxxxxx). */
 export const uniqueMobile = () => `659${String(1_000_000 + (next() % 9_000_000)).padStart(7, "0")}`;
 
@@ -145,8 +153,11 @@ export interface Generator {
     rule: OperationRule,
     variant: Variant | undefined,
     idOf: (f: IdField) => string,
-    /** Unknown id-like names and patterns get placeholders instead of failing (calls refused before use). */
-    opts?: { lenient?: boolean },
+    /**
+     * `lenient`: unknown id-like names and patterns get placeholders instead of failing (calls refused before
+     * use); `names`: the rule's name fields are treated as id-like (their values come from `idOf`).
+     */
+    opts?: { lenient?: boolean; names?: boolean },
   ): BuiltRequest;
 }
 
@@ -163,6 +174,7 @@ export function requestGenerator(spec: any): Generator {
         const dotted = at.split(".").slice(1).join(".");
         const suffix = Object.keys(FIELD_KINDS).find((k) => k.includes(".") && dotted.endsWith(k));
         const kind =
+          (opts.names ? rule.names?.[name] : undefined) ??
           variant?.ids?.[name] ??
           rule.ids?.[name] ??
           (suffix ? FIELD_KINDS[suffix] : undefined) ??
@@ -182,6 +194,7 @@ export function requestGenerator(spec: any): Generator {
       };
       const isIdLike = (name: string, s: Schema): boolean => {
         const r = resolve(s) ?? {};
+        if (opts.names && rule.names?.[name]) return true;
         if (variant?.ids?.[name] || rule.ids?.[name]) return true;
         if (r.format === "uuid") return true;
         if (r.type === "array" && resolve(r.items)?.format === "uuid") return true;
@@ -602,6 +615,7 @@ export async function seedWorld(app: FastifyInstance, label: string): Promise<Wo
   const sales = await post("/addDept", { name: `${tag} Sales`, desc: `${tag} desk` });
   const support = await post("/addDept", { name: `${tag} Support` });
   ids.department = sales.id;
+  ids.departmentName = `${tag} Sales`;
   names.push(`${tag} Sales`, `${tag} Support`, `${tag} desk`);
   for (const u of [admin!, supervisor!, agent!, target!]) await joinDepartment(app, u.id, sales.id);
   await joinDepartment(app, owner.id, support.id);
@@ -615,8 +629,10 @@ export async function seedWorld(app: FastifyInstance, label: string): Promise<Wo
   // keyword, subscription list, an unused list upload
   const keyword = `${tag.toUpperCase()}KW`;
   ids.keyword = (await post("/addKeyword", { keyword, type: "sub", autoReplyStatus: "disable" })).id;
+  ids.keywordText = keyword;
   names.push(keyword);
   const listed = uniqueMobile();
+  ids.listedNumber = listed;
   await post("/addMobileSub", { insertType: "manual", mobile: [listed], type: "sub" });
   ids.mobileSub = await eventually(async () => {
     const [r] = await q<{ id: string }>("select id from mobile_subscriptions where company_id = $1", [
@@ -633,18 +649,22 @@ export async function seedWorld(app: FastifyInstance, label: string): Promise<Wo
 
   // contact in a group, campaign, SMS template, contact import with an issue
   const contactName = `${tag} Contact`;
+  ids.contactNumber = uniqueMobile();
   ids.contact = (
     await post("/addContact", {
       contactName,
-      contactNumber: uniqueMobile(),
+      contactNumber: ids.contactNumber,
       email: `${tag.toLowerCase()}@example.com`,
     })
   ).id;
-  ids.group = (await post("/addGroup", { name: `${tag} Group` })).id;
+  ids.groupName = `${tag} Group`;
+  ids.group = (await post("/addGroup", { name: ids.groupName })).id;
   await post("/addMembers", { selectedRows: [ids.contact], selectedGroup: [ids.group] });
-  ids.campaign = (await post("/addCampaign", { name: `${tag} Campaign` })).id;
+  ids.campaignName = `${tag} Campaign`;
+  ids.campaign = (await post("/addCampaign", { name: ids.campaignName })).id;
+  ids.templateName = `${tag} Template`;
   ids.smsTemplate = (
-    await post("/sms/templates", { name: `${tag} Template`, content: `${tag} template text` })
+    await post("/sms/templates", { name: ids.templateName, content: `${tag} template text` })
   ).id;
   names.push(contactName, `${tag} Group`, `${tag} Campaign`, `${tag} Template`, `${tag} template text`);
   const imported = await post(
@@ -670,6 +690,7 @@ export async function seedWorld(app: FastifyInstance, label: string): Promise<Wo
     departmentIds: [sales.id],
   });
   ids.channel = channel.id;
+  ids.channelName = `${tag} Channel`;
   names.push(`${tag} Channel`);
   const [stored] = await q<{ credentials: string | null }>("select credentials from channels where id = $1", [
     channel.id,
@@ -752,6 +773,7 @@ export async function seedWorld(app: FastifyInstance, label: string): Promise<Wo
   names.push(`${tag} outbox`, `${tag} scheduled`, `${tag} Recipient`);
   const senderId = `S${label}${randomUUID().replaceAll("-", "").slice(0, 8)}`.slice(0, 11);
   await post("/editSenderId", { id: owner.id, senderIds: [senderId], isAllowSID: 1 });
+  ids.senderId = senderId;
   const mo = JSON.stringify({
     eventId: `mo-${randomUUID()}`,
     from: uniqueMobile(),

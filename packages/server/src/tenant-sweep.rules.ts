@@ -32,7 +32,17 @@ export type Kind =
   | "attachment"
   | "broadcast"
   | "broadcastName"
-  | "notification";
+  | "notification"
+  // names and numbers a company chooses (checked by the names test: another company's are no different)
+  | "departmentName"
+  | "keywordText"
+  | "groupName"
+  | "campaignName"
+  | "templateName"
+  | "contactNumber"
+  | "listedNumber"
+  | "channelName"
+  | "senderId";
 
 /**
  * Who may call an operation, from the lowest role up (the vertical sweep calls it as every role of the victim
@@ -87,6 +97,11 @@ export interface OperationRule {
    * only when made-up ids get the same answer.
    */
   invalid?: { status: number; message: string; why: string };
+  /**
+   * Fields that take a name or number the company chooses (by field name): the names test gives them the
+   * victim's values, which must be answered as any other value (no "already exists" across companies).
+   */
+  names?: Record<string, Kind>;
   /**
    * Reads or writes the rooms of a channel: users outside the channel's departments (admins excepted) must get
    * nothing of them (404, or a list without them).
@@ -174,10 +189,10 @@ export const AUTHENTICATED: Record<string, OperationRule> = {
 
   // Departments and users (admin only; every user reads the department list).
   listDepartments: member(),
-  addDept: admin(),
+  addDept: admin(undefined, { names: { name: "departmentName" } }),
   deleteDept: admin("department"),
   getDept: admin("department"),
-  editDept: admin("department"),
+  editDept: admin("department", { names: { name: "departmentName" } }),
   getUserLimit: admin(),
   userList: admin(),
   getUser: admin("user"),
@@ -191,7 +206,7 @@ export const AUTHENTICATED: Record<string, OperationRule> = {
   editUserProfile: { rule: "admin-not-owner", subject: "user" },
   editLogin2Fa: admin("user"),
   deleteUser: { rule: "admin-not-owner", subject: "user" },
-  editSenderId: admin("user"),
+  editSenderId: admin("user", { names: { senderIds: "senderId" } }),
   editSmsSetting: { rule: "self-or-admin", subject: "user" },
 
   // Credit and payments.
@@ -212,13 +227,14 @@ export const AUTHENTICATED: Record<string, OperationRule> = {
   keywordList: admin("keyword"),
   getKeyword: admin("keyword"),
   deleteKeyword: admin("keyword"),
-  addKeyword: admin("keyword"),
-  editKeyword: admin("keyword"),
+  addKeyword: admin("keyword", { names: { keyword: "keywordText" } }),
+  editKeyword: admin("keyword", { names: { keyword: "keywordText" } }),
   mobileSubList: admin("mobileSub"),
   getMobileSub: admin("mobileSub"),
   deleteMobileSub: admin("mobileSub"),
-  editMobileSub: admin("mobileSub"),
+  editMobileSub: admin("mobileSub", { names: { contactNumber: "listedNumber" } }),
   addMobileSub: admin("mobileSub", {
+    names: { mobile: "listedNumber" },
     variants: [
       { label: "numbers typed in", set: { "body.insertType": "manual" } },
       { label: "an uploaded file", set: { "body.insertType": "file" } },
@@ -245,26 +261,26 @@ export const AUTHENTICATED: Record<string, OperationRule> = {
 
   // Campaigns, contacts, groups: every user of the company.
   campaignList: member("campaign"),
-  addCampaign: member("campaign"),
+  addCampaign: member("campaign", { names: { name: "campaignName" } }),
   getCampaign: member("campaign"),
-  editCampaign: member("campaign"),
+  editCampaign: member("campaign", { names: { name: "campaignName" } }),
   deleteCampaign: member("campaign"),
   listContacts: member("contact"),
   exportContacts: member("contact"),
   getContact: member("contact"),
-  addContact: member("contact"),
+  addContact: member("contact", { names: { contactNumber: "contactNumber" } }),
   addContacts: member("contact"),
   getContactImport: member("contactImport"),
   downloadContactImportReport: member("contactImport"),
   cancelContactImport: member("contactImport"),
   downloadUploadTemplate: member(),
-  editContact: member("contact"),
+  editContact: member("contact", { names: { contactNumber: "contactNumber" } }),
   deleteContact: member("contact"),
   deleteContacts: member("contact"),
   listGroups: member("group"),
-  addGroup: member("group"),
+  addGroup: member("group", { names: { name: "groupName" } }),
   getGroup: member("group"),
-  editGroup: member("group"),
+  editGroup: member("group", { names: { name: "groupName" } }),
   deleteGroup: member("group"),
   deleteGroups: member("group"),
   addMembers: member("group", { ids: { selectedRows: "contact", selectedGroup: "group" } }),
@@ -276,7 +292,7 @@ export const AUTHENTICATED: Record<string, OperationRule> = {
   updateForwardingStatus: { rule: "supervisor" },
 
   // Channels: admins manage; users see the channels of their departments.
-  connectChannel: admin("channel"),
+  connectChannel: admin("channel", { names: { name: "channelName" } }),
   editChannelLink: admin("channel"),
   listCompanyChannels: member("channel", { channelScoped: true }),
   listWhatsappTemplates: member("channel", { channelScoped: true }),
@@ -325,6 +341,7 @@ export const AUTHENTICATED: Record<string, OperationRule> = {
   listBroadcastCampaigns: member("campaign"),
   validateBroadcastName: member("broadcast", { ids: { name: "broadcastName" } }),
   sendBroadcast: member("broadcast", {
+    names: { broadcastName: "broadcastName" },
     channelScoped: true,
     variants: [
       { label: "live to contacts", set: { "body.type": "live", "body.method": "contacts" } },
@@ -351,8 +368,8 @@ export const AUTHENTICATED: Record<string, OperationRule> = {
   previewSms: member(),
   sendSms: member(),
   listSmsTemplates: member("smsTemplate"),
-  addSmsTemplate: member("smsTemplate"),
-  editSmsTemplate: { rule: "creator-or-admin", subject: "smsTemplate" },
+  addSmsTemplate: member("smsTemplate", { names: { name: "templateName" } }),
+  editSmsTemplate: { rule: "creator-or-admin", subject: "smsTemplate", names: { name: "templateName" } },
   deleteSmsTemplate: { rule: "creator-or-admin", subject: "smsTemplate" },
 };
 

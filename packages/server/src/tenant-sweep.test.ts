@@ -20,6 +20,7 @@ import { appendFileSync } from "node:fs";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "./app";
+import { signSmsBody } from "./modules/sms/events";
 import { signHeraldPayload } from "./providers/sms";
 import { listOperations, loadSpec } from "./spec";
 import {
@@ -31,6 +32,7 @@ import {
   fingerprint,
   type IdField,
   leaked,
+  madeUpName,
   multipart,
   PNG,
   ROLES,
@@ -40,6 +42,7 @@ import {
   secretsOf,
   seedWorld,
   settle,
+  uniqueMobile,
   type World,
 } from "./tenant-sweep.fixtures";
 import {
@@ -116,6 +119,7 @@ const stats = {
   vertical: 0,
   verticalOps: new Set<string>(),
   outsiderOps: new Set<string>(),
+  nameOps: new Set<string>(),
 };
 
 beforeAll(async () => {
@@ -552,6 +556,111 @@ describe("the tenant sweep", () => {
     }
   });
 
+  it("A's names and numbers are anyone's to choose: B gets the answer a made-up one gets", async () => {
+    // last of the checks that search B's answers for A's names: B's rows now carry them. Edits go first, and each
+    // is followed by the same edit with a made-up value, which takes A's value off B's row again; a create
+    // leaves A's value in B, so later calls that would use it again (and meet B's own row) are left out.
+    const failures: string[] = [];
+    const who = B.users.owner;
+    const before = await fingerprint(app, cat, A.companyId);
+    const isEdit = (op: Operation) => op.operationId.startsWith("edit");
+    const ordered = [...companyOps].sort((a, b) => Number(isEdit(b)) - Number(isEdit(a)));
+    const heldByB = new Set<string>();
+    for (const op of ordered) {
+      const rule = AUTHENTICATED[op.operationId];
+      if (!rule?.names) continue;
+      stats.nameOps.add(op.operationId);
+      const nameKinds = new Set(Object.values(rule.names));
+      for (const variant of variantsOf(rule)) {
+        if ([...nameKinds].some((k) => heldByB.has(k))) continue;
+        const name = label(op, variant, "B owner with A's names");
+        doing = name;
+        const req = generator.build(
+          op,
+          rule,
+          variant,
+          (f) => (nameKinds.has(f.kind) ? A.ids[f.kind] : B.ids[f.kind]),
+          {
+            names: true,
+          },
+        );
+        const res = await send(req, who);
+        const other = generator.build(
+          op,
+          rule,
+          variant,
+          (f) => (nameKinds.has(f.kind) ? madeUpName(f.kind) : B.ids[f.kind]),
+          { names: true },
+        );
+        const blind = await send(other, who);
+        stats.calls += 2;
+        if (!isEdit(op) && isSuccess(res.statusCode)) for (const k of nameKinds) heldByB.add(k);
+        const same =
+          isSuccess(blind.statusCode) === isSuccess(res.statusCode) &&
+          (isSuccess(res.statusCode) ||
+            (blind.statusCode === res.statusCode && messageOf(blind) === messageOf(res)));
+        if (!same)
+          failures.push(
+            `${name}: answered ${res.statusCode} ${messageOf(res)} but made-up ones ${blind.statusCode} ${messageOf(blind)}`,
+          );
+        const l = leaked(await answerText(res), secretsA, sentText(req));
+        if (l.length) failures.push(`${name}: answered ${res.statusCode} with A's ${l.join(", ")}`);
+      }
+    }
+    const diff = changed(before, await fingerprint(app, cat, A.companyId));
+    if (diff.length) failures.push(`changed A's ${diff.join(", ")}`);
+    expect(failures, failures.join("\n")).toEqual([]);
+  });
+
+  it("a sender ID B also puts on its users does not take A's inbound SMS", async () => {
+    // SMS come back to a sender ID; users choose their own sender IDs (no one approves them yet), so B may
+    // list A's. B's owner is older than A's: the first holder is B's.
+    const admin = { authorization: `Bearer ${B.users.owner.token}` };
+    const claim = await inject({
+      method: "POST",
+      url: "/api/editSenderId",
+      headers: admin,
+      payload: { id: B.users.owner.id, senderIds: [A.ids.senderId], isAllowSID: 1 },
+    });
+    expect(claim.statusCode, claim.body).toBe(200);
+    // A texts a customer from its sender ID; the customer answers, and someone B never texted writes in
+    const customer = uniqueMobile();
+    const sent = await inject({
+      method: "POST",
+      url: "/api/sms/send",
+      headers: { authorization: `Bearer ${A.users.owner.token}` },
+      payload: {
+        channel: "SMS",
+        senderId: A.ids.senderId,
+        recipients: { numbers: [customer] },
+        text: "Hello",
+      },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const mo = async (from: string, text: string) => {
+      const raw = JSON.stringify({ eventId: `mo-${randomUUID()}`, from, to: A.ids.senderId, text });
+      const res = await inject({
+        method: "POST",
+        url: "/api/webhooks/sms/sandbox/inbound",
+        headers: {
+          "content-type": "application/json",
+          "x-herald-signature": signSmsBody(raw, SMS_WEBHOOK_SECRET),
+        },
+        payload: raw,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await mo(customer, "Yes please");
+    await mo(uniqueMobile(), "Who is this?");
+    const inboxOf = (companyId: string) =>
+      app.deps.database.query<{ text: string }>(
+        "select text from sms_inbox where company_id = $1 and to_address = $2 order by created_at",
+        [companyId, A.ids.senderId],
+      );
+    expect((await inboxOf(A.companyId)).map((r) => r.text)).toContain("Yes please");
+    expect(await inboxOf(B.companyId)).toEqual([]);
+  });
+
   it.skipIf(operatorOps.length === 0)(
     `operator operations refuse every company user${operatorOps.length ? "" : " (none in openapi.yaml yet)"}`,
     async () => {
@@ -585,7 +694,7 @@ describe("the tenant sweep", () => {
     const covered = stats.operations.size + operatorOps.length;
     console.log(
       `tenant sweep: ${stats.operations.size} operations × ${ROLES.length} roles of B (${stats.roleCalls} operation-role pairs), ` +
-        `${stats.verticalOps.size} operations above A's lower roles and ${stats.outsiderOps.size} on rooms of A's channel outside an agent's departments (${stats.vertical} calls), ${operatorOps.length} operator operations; ` +
+        `${stats.verticalOps.size} operations above A's lower roles and ${stats.outsiderOps.size} on rooms of A's channel outside an agent's departments (${stats.vertical} calls), ${stats.nameOps.size} taking names B may share with A, ${operatorOps.length} operator operations; ` +
         `${stats.calls} calls, ${stats.denied} denied (403/404), ${stats.invalid} refused as invalid (OperationRule.invalid), ${stats.cleanSuccess} 2xx without A's data`,
     );
     expect(covered).toBe(authenticatedOps.length);

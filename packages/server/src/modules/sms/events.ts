@@ -13,7 +13,8 @@
  * corporate balance, is not refunded to anyone's balance).
  *
  * Inbound messages land in `sms_inbox` of the company that owns the receiving sender ID (private to the user
- * whose sender IDs include it), else of the company that last sent to that number. The first word is matched
+ * whose sender IDs include it; when users of several companies list it, of the company that last texted the number
+ * from it, or of none), else of the company that last sent to that number. The first word is matched
  * against the company's keywords: a 'sub' keyword puts the number on the subscribe list (and off the unsubscribe
  * list); an 'unsub' keyword — and the words STOP, STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT without a keyword of
  * their own — puts it on the unsubscribe list, which suppresses it in every send, and cancels the company's
@@ -150,11 +151,25 @@ export async function applyInbound(
     const to = ev.to.trim().slice(0, 64);
     let companyId: string | undefined;
     let receiverUserId: string | null = null;
-    const [owner] = await rows<{ id: string; company_id: string }>(
+    const holders = await rows<{ id: string; company_id: string }>(
       tx,
       sql`select id::text as id, company_id::text as company_id from users
-           where ${to} = any(sender_ids) and status = 'active' order by created_at limit 1`,
+           where ${to} = any(sender_ids) and status = 'active' order by created_at`,
     );
+    let owner = holders[0];
+    if (holders.some((h) => h.company_id !== owner!.company_id)) {
+      // Users of several companies list this sender ID (users choose their own): the answer belongs to the
+      // company that last texted the number from it; without such an SMS it reaches none of them.
+      const [last] = await rows<{ company_id: string; user_id: string }>(
+        tx,
+        sql`select company_id::text as company_id, user_id::text as user_id from sms_messages
+             where recipient = ${from} and sender_id = ${to} and channel = 'sms'
+             order by created_at desc limit 1`,
+      );
+      owner =
+        holders.find((h) => h.id === last?.user_id) ?? holders.find((h) => h.company_id === last?.company_id);
+      if (!owner) return { duplicate: false };
+    }
     if (owner) {
       companyId = owner.company_id;
       receiverUserId = owner.id;
