@@ -102,6 +102,8 @@ export interface OperationRule {
    * victim's values, which must be answered as any other value (no "already exists" across companies).
    */
   names?: Record<string, Kind>;
+  /** A lower role may call it on itself (e.g. an agent assigning a room to themselves). */
+  selfAllowed?: boolean;
   /**
    * Reads or writes the rooms of a channel: users outside the channel's departments (admins excepted) must get
    * nothing of them (404, or a list without them).
@@ -326,6 +328,7 @@ export const AUTHENTICATED: Record<string, OperationRule> = {
     rule: "supervisor",
     subject: "room",
     channelScoped: true,
+    selfAllowed: true,
     note: "an agent may assign only themselves",
   },
   removeAgent: { rule: "supervisor", subject: "room", channelScoped: true },

@@ -100,6 +100,9 @@ const BELOW: Record<Rule, Role[]> = {
   owner: ["admin", "supervisor", "agent"],
 };
 
+/** Rules that are a role's alone: a lower role is refused even on its own user. */
+const ROLE_RULES = new Set<Rule>(["supervisor", "admin", "admin-not-owner", "owner"]);
+
 /*
  * OPERATOR HOOK. When the operator area lands, set `operatorSignIn` to a function that answers an operator's
  * token (e.g. signing in the operator the harness creates): the sweep then checks that the operator's token is
@@ -354,21 +357,28 @@ describe("the tenant sweep", () => {
       for (const variant of variantsOf(rule)) {
         for (const role of below) {
           const who = A.users[role];
-          const name = label(op, variant, `A ${role}`);
-          doing = name;
-          // a user acted on: the target agent; an admin below the owner-protecting rule tries the owner
-          const user = rule.rule === "admin-not-owner" && role === "admin" ? A.users.owner.id : A.ids.user;
-          const req = generator.build(op, rule, variant, (f) => (f.kind === "user" ? user : A.ids[f.kind]));
-          const res = await send(req, who);
-          stats.calls++;
-          stats.vertical++;
-          if (res.statusCode === 403 || res.statusCode === 404) continue;
-          if (rule.rule === "own-or-admin" && isSuccess(res.statusCode)) {
-            const seen = leaked(await answerText(res), A.hiddenFromMembers, sentText(req));
-            if (seen.length) failures.push(`${name}: shows the owner's ${seen.join(", ")}`);
-            continue;
+          // a user acted on: the target agent; an admin below the owner-protecting rule tries the owner. Where
+          // the rule is a role's, the caller also names itself, so that no "only yourself" check stands in
+          // for the role check.
+          const other = rule.rule === "admin-not-owner" && role === "admin" ? A.users.owner.id : A.ids.user;
+          const byRole = ROLE_RULES.has(rule.rule) && !rule.selfAllowed;
+          const named = generator.build(op, rule, variant, (f) => A.ids[f.kind]).ids;
+          const users = byRole && named.some((f) => f.kind === "user") ? [other, who.id] : [other];
+          for (const user of users) {
+            const name = label(op, variant, `A ${role}${user === who.id ? " naming itself" : ""}`);
+            doing = name;
+            const req = generator.build(op, rule, variant, (f) => (f.kind === "user" ? user : A.ids[f.kind]));
+            const res = await send(req, who);
+            stats.calls++;
+            stats.vertical++;
+            if (res.statusCode === 403 || res.statusCode === 404) continue;
+            if (rule.rule === "own-or-admin" && isSuccess(res.statusCode)) {
+              const seen = leaked(await answerText(res), A.hiddenFromMembers, sentText(req));
+              if (seen.length) failures.push(`${name}: shows the owner's ${seen.join(", ")}`);
+              continue;
+            }
+            failures.push(`${name}: answered ${res.statusCode} ${res.body.slice(0, 300)}`);
           }
-          failures.push(`${name}: answered ${res.statusCode} ${res.body.slice(0, 300)}`);
         }
       }
       const diff = changed(before, await fingerprint(app, cat, A.companyId));
