@@ -5,7 +5,7 @@ import openapiGlue from "fastify-openapi-glue";
 import type { Config } from "./config";
 import { type Database, openDatabase, runMigrations } from "./db/client";
 import type { Deps, Handler, Handlers } from "./deps";
-import { HttpError, NotImplemented } from "./errors";
+import { HttpError, NotImplemented, Unauthorized } from "./errors";
 import { startQueue } from "./jobs/queue";
 import { jobHandlers } from "./jobs/workers";
 import { ChatPageCache } from "./lib/chat-cache";
@@ -215,6 +215,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           request.headers.authorization,
           sessionCache,
         );
+      },
+      // The operator's console (modules/operator): until an operator signs in, no token is an operator's.
+      async operatorAuth() {
+        throw new Unauthorized("Invalid or expired token");
       },
     },
   });
