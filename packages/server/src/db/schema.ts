@@ -1489,9 +1489,7 @@ export const senderIds = pgTable(
     decidedAt: timestamp("decided_at", { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("sender_ids_approved_key")
-      .on(sql`lower(${t.senderId})`)
-      .where(sql`${t.status} = 'approved'`),
+    uniqueIndex("sender_ids_approved_key").on(sql`lower(${t.senderId})`).where(sql`${t.status} = 'approved'`),
     uniqueIndex("sender_ids_company_open_key")
       .on(t.companyId, sql`lower(${t.senderId})`)
       .where(sql`${t.status} in ('requested', 'approved')`),
