@@ -5,7 +5,7 @@ import openapiGlue from "fastify-openapi-glue";
 import type { Config } from "./config";
 import { type Database, openDatabase, runMigrations } from "./db/client";
 import type { Deps, Handler, Handlers } from "./deps";
-import { HttpError, NotImplemented, Unauthorized } from "./errors";
+import { HttpError, NotImplemented } from "./errors";
 import { startQueue } from "./jobs/queue";
 import { jobHandlers } from "./jobs/workers";
 import { ChatPageCache } from "./lib/chat-cache";
@@ -38,6 +38,7 @@ import { installNoStore } from "./plugins/cache-control";
 import { installContentTypeCheck } from "./plugins/content-type";
 import { installJsonBody } from "./plugins/json-body";
 import { loggerOptions } from "./plugins/logging";
+import { authenticateOperator } from "./plugins/operator";
 import { registerPortal } from "./plugins/portal";
 import { installPublicRateLimit } from "./plugins/public-rate-limit";
 import { RequestLog } from "./plugins/request-log";
@@ -215,10 +216,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           request.headers.authorization,
           sessionCache,
         );
+        request.actor.ip = request.ip;
       },
-      // The operator's console (modules/operator): until an operator signs in, no token is an operator's.
-      async operatorAuth() {
-        throw new Unauthorized("Invalid or expired token");
+      // The operator's console (modules/operator): operator tokens only; company tokens are refused.
+      async operatorAuth(request: import("fastify").FastifyRequest) {
+        request.operator = await authenticateOperator(
+          database,
+          config.jwtSecret,
+          request.headers.authorization,
+        );
       },
     },
   });

@@ -11,6 +11,8 @@ export interface Actor {
   isOwner: boolean;
   departmentIds: string[];
   sessionId: string;
+  /** The client's address (request.ip), for the audit log. */
+  ip?: string;
   /**
    * The session cache waited for its listener before answering (a cache hit): every change committed
    * before the request arrived has been applied to the process's caches (lib/chat-cache.ts).

@@ -6,9 +6,10 @@ import { inject } from "vitest";
 import { buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
 import { type Database, openDatabase, recordQueries, runMigrations } from "../db/client";
-import { companies, sessions, users } from "../db/schema";
+import { companies, operatorSessions, operators, sessions, users } from "../db/schema";
 import { hashPassword } from "../lib/passwords";
 import { signToken } from "../lib/tokens";
+import { signOperatorToken } from "../plugins/operator";
 
 export const TEST_PASSWORD = "Correct-Horse7!battery";
 
@@ -189,6 +190,37 @@ export async function signIn(app: FastifyInstance, userId: string, companyId: st
     3600,
   );
   return { token, sessionId: s!.id };
+}
+
+export interface TestOperator {
+  id: string;
+  email: string;
+  token: string;
+  sessionId: string;
+}
+
+/** An active platform operator (not a user of any company) with a live session, as /operator/verifyOtp makes. */
+export async function createOperator(
+  app: FastifyInstance,
+  opts: { email?: string } = {},
+): Promise<TestOperator> {
+  const { config, database } = app.deps;
+  const email = opts.email ?? uniqueEmail("operator");
+  const [op] = await database.db
+    .insert(operators)
+    .values({
+      email,
+      name: "Test Operator",
+      passwordHash: await hashPassword(TEST_PASSWORD),
+      status: "active",
+    })
+    .returning();
+  const [s] = await database.db
+    .insert(operatorSessions)
+    .values({ operatorId: op!.id, kind: "access", expiresAt: new Date(Date.now() + 3600_000) })
+    .returning();
+  const token = await signOperatorToken(config.jwtSecret, { op_id: op!.id, sid: s!.id }, 3600);
+  return { id: op!.id, email, token, sessionId: s!.id };
 }
 
 export const auth = (u: { token: string }) => ({ authorization: `Bearer ${u.token}` });
