@@ -759,8 +759,9 @@ export interface paths {
         /**
          * Enable or disable two-factor sign-in for users
          * @description Admin only. Sets `login2fa` of every listed user; all or nothing (an id outside the company answers
-         *     404 and changes nothing). Response body not shown in the specification; designed as `Ok` with
-         *     'User Login 2FA updated !'.
+         *     404 and changes nothing). Only the owner changes the owner's; the caller's own is turned off only
+         *     with /editMySecurity and the current password (403 otherwise). Response body not shown in the
+         *     specification; designed as `Ok` with 'User Login 2FA updated !'.
          */
         post: operations["editLogin2Fa"];
         delete?: never;
@@ -6260,7 +6261,7 @@ export interface operations {
             /** @description Malformed body; the client shows 'Error Updating Data'. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /** @description Not an admin. */
+            /** @description Not an admin; the owner's 2FA by another admin; turning off the caller's own. */
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
