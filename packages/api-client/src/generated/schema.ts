@@ -3287,7 +3287,9 @@ export interface components {
         EmailAddress: string;
         /**
          * @description 'Password must be 12+ chars with 1 uppercase [A-Z], 1 lowercase [a-z], 1 number [0-9], and 1 special
-         *     character [!@#$%*_?&].' The server also refuses common passwords. The 128 limit is designed.
+         *     character [!@#$%*_?&].' A passphrase of 15 or more characters of any kind (spaces included) needs no
+         *     particular kinds of character (designed, OWASP ASVS 6.2.5). The server also refuses common passwords
+         *     and phrases, and one character repeated. The 128 limit is designed.
          */
         NewPassword: string;
         /**
