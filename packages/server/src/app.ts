@@ -40,6 +40,7 @@ import { installJsonBody } from "./plugins/json-body";
 import { loggerOptions } from "./plugins/logging";
 import { registerPortal } from "./plugins/portal";
 import { installPublicRateLimit } from "./plugins/public-rate-limit";
+import { installQueryNumberCheck } from "./plugins/query-numbers";
 import { RequestLog } from "./plugins/request-log";
 import { installResponseValidation } from "./plugins/response-validation";
 import { validationMessage } from "./plugins/validation-messages";
@@ -190,11 +191,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(multipart, { limits: { fileSize: 157_286_400, files: 10 } });
-  // Request hardening from openapi.yaml, before any route: body media types, JSON limits, flood limit, caching.
+  // Request hardening from openapi.yaml, before any route: body media types, JSON limits, flood limit, numbers
+  // in query strings, caching.
   const spec = loadSpec();
   installContentTypeCheck(app, spec);
   installJsonBody(app);
   await installPublicRateLimit(app, spec, config.publicRateLimit);
+  installQueryNumberCheck(app);
   installNoStore(app);
   installEventStreamToken(app);
 
