@@ -759,8 +759,9 @@ export interface paths {
         /**
          * Enable or disable two-factor sign-in for users
          * @description Admin only. Sets `login2fa` of every listed user; all or nothing (an id outside the company answers
-         *     404 and changes nothing). Response body not shown in the specification; designed as `Ok` with
-         *     'User Login 2FA updated !'.
+         *     404 and changes nothing). Only the owner changes the owner's; the caller's own is turned off only
+         *     with /editMySecurity and the current password (403 otherwise). Response body not shown in the
+         *     specification; designed as `Ok` with 'User Login 2FA updated !'.
          */
         post: operations["editLogin2Fa"];
         delete?: never;
@@ -4163,7 +4164,9 @@ export interface components {
         EmailAddress: string;
         /**
          * @description 'Password must be 12+ chars with 1 uppercase [A-Z], 1 lowercase [a-z], 1 number [0-9], and 1 special
-         *     character [!@#$%*_?&].' The server also refuses common passwords. The 128 limit is designed.
+         *     character [!@#$%*_?&].' A passphrase of 15 or more characters of any kind (spaces included) needs no
+         *     particular kinds of character (designed, OWASP ASVS 6.2.5). The server also refuses common passwords
+         *     and phrases, and one character repeated. The 128 limit is designed.
          */
         NewPassword: string;
         /**
@@ -7154,7 +7157,7 @@ export interface operations {
             /** @description Malformed body; the client shows 'Error Updating Data'. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /** @description Not an admin. */
+            /** @description Not an admin; the owner's 2FA by another admin; turning off the caller's own. */
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
