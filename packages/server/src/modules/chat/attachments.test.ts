@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auth, createCompany, createUser, eventually, testApp } from "../../test/harness";
 import { addDepartment, connectSandbox, joinDepartment } from "../channels/channels.fixtures";
-import { FILE_PART_REQUIRED } from "./attachments";
+import { contentDisposition, FILE_PART_REQUIRED } from "./attachments";
 import { ONLY_DESIGNATED_AGENT } from "./chat.messages";
 import { ingestInbound } from "./ingest";
 
@@ -94,6 +94,68 @@ describe("attachments", () => {
     });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe(FILE_PART_REQUIRED);
+  });
+
+  it("serves active content (SVG, HTML, XML, JS) as a sandboxed download; passive media inline, sandboxed too", async () => {
+    const { owner } = await setup();
+    const upload = async (name: string, type: string, content: Buffer | string) => {
+      const body = multipart([{ name, type, content }]);
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/social-chat/attachment/upload",
+        headers: { ...auth(owner), "content-type": body.contentType },
+        payload: body.payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return app.inject({ method: "GET", url: res.json().attachment.url });
+    };
+    const SANDBOX = "default-src 'none'; sandbox";
+    const svg = await upload(
+      "logo.svg",
+      "image/svg+xml",
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>',
+    );
+    expect(svg.statusCode).toBe(200);
+    expect(svg.headers["content-disposition"]).toMatch(/^attachment; filename="logo\.svg"/);
+    expect(svg.headers["x-content-type-options"]).toBe("nosniff");
+    expect(svg.headers["content-security-policy"]).toBe(SANDBOX);
+    // an <img> can still show it (scripts never run in an image), but no page of ours is ever this file
+    expect(svg.headers["content-type"]).toBe("image/svg+xml");
+    for (const [name, type] of [
+      ["page.html", "text/html"],
+      ["feed.xml", "application/xml"],
+      ["data.xml", "text/xml"],
+      ["app.js", "text/javascript"],
+      ["page.xhtml", "application/xhtml+xml"],
+      ["mystery.bin", "application/x-anything"],
+    ] as const) {
+      const f = await upload(name, type, "<script>alert(1)</script>");
+      expect(f.headers["content-type"], name).toBe("application/octet-stream");
+      expect(f.headers["content-disposition"], name).toMatch(/^attachment;/);
+      expect(f.headers["x-content-type-options"], name).toBe("nosniff");
+      expect(f.headers["content-security-policy"], name).toBe(SANDBOX);
+    }
+    for (const [name, type] of [
+      ["logo.png", "image/png"],
+      ["clip.mp4", "video/mp4"],
+      ["note.ogg", "audio/ogg"],
+      ["brochure.pdf", "application/pdf"],
+    ] as const) {
+      const f = await upload(name, type, PNG);
+      expect(f.headers["content-type"], name).toBe(type);
+      expect(f.headers["content-disposition"], name).toMatch(/^inline;/);
+      expect(f.headers["x-content-type-options"], name).toBe("nosniff");
+      expect(f.headers["content-security-policy"], name).toBe(SANDBOX);
+    }
+    // a name that is not plain ASCII (or tries to break out of the header) still answers, with a safe name
+    const odd = await upload("Q1 报告 (final).svg", "image/svg+xml", "<svg/>");
+    expect(odd.statusCode).toBe(200);
+    expect(odd.headers["content-disposition"]).toBe(
+      `attachment; filename="Q1 __ (final).svg"; filename*=UTF-8''Q1%20${encodeURIComponent("报告")}%20%28final%29.svg`,
+    );
+    expect(contentDisposition("attachment", 'a"b\\c\r\n.svg')).toMatch(
+      /^attachment; filename="a_b_c__\.svg"; /,
+    );
   });
 
   it("sends files as messages when the channel takes their type; the subscriber sees them", async () => {

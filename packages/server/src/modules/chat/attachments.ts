@@ -3,9 +3,14 @@
  * A file streams to the local disk under the data directory (`attachments/<company>/<id>`), at most 157286400
  * bytes (the specification's upload limit), and gets an `attachments` row. Its URL is
  * `/api/social-chat/attachment/<id>?sig=…`: an HMAC of the id (with a key derived from the JWT secret), so that
- * `<img>` tags and providers can fetch it without a bearer token, and nobody can guess another file's URL. Only
- * images, video and audio are served with their own type; anything else is a download
- * (`application/octet-stream`, `Content-Disposition: attachment`), so an uploaded HTML page never runs here.
+ * `<img>` tags and providers can fetch it without a bearer token, and nobody can guess another file's URL.
+ *
+ * A stored file is never a page of this origin (`storedFileHeaders`): only passive types (PNG, JPEG, GIF and WebP
+ * images, audio, video, PDF) are shown inline with their own type; anything else — SVG, HTML, XML, JavaScript, any
+ * type not on that list — is a download (`Content-Disposition: attachment` with a safe name; other images keep
+ * their type so an `<img>` still shows them, the rest is `application/octet-stream`). Every stored file is sent
+ * with `X-Content-Type-Options: nosniff` and `Content-Security-Policy: default-src 'none'; sandbox`, so even a
+ * browser that opened one could run nothing in it.
  *
  * Files a subscriber sends through a provider are downloaded by the inbound job into the same storage
  * (`writeAttachment`, rows without an uploader), so they stay visible after the provider's link expires.
@@ -225,6 +230,51 @@ export async function findAttachment(db: DbOrTx, companyId: string, id: string):
   return row;
 }
 
+/** Types a browser shows without running anything in them: served inline. */
+const PASSIVE_IMAGES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
+const MIME = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/;
+
+/** Whether a stored file of this type may be shown inline (see the module's note). */
+export function servedInline(mime: string): boolean {
+  const bare = bareMime(mime);
+  return (
+    PASSIVE_IMAGES.has(bare) ||
+    bare.startsWith("audio/") ||
+    bare.startsWith("video/") ||
+    bare === "application/pdf"
+  );
+}
+
+const bareMime = (mime: string) => {
+  const bare = (mime.split(";")[0] ?? "").trim().toLowerCase();
+  return MIME.test(bare) ? bare : "application/octet-stream";
+};
+
+/** RFC 6266 / 5987: a plain-ASCII `filename` with anything risky replaced, and the exact name in `filename*`. */
+export function contentDisposition(type: "inline" | "attachment", name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  const exact = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${exact}`;
+}
+
+/**
+ * The headers of every response that streams a stored user file (see the module's note): its type and
+ * disposition, `nosniff`, and a sandboxing Content-Security-Policy.
+ */
+export function storedFileHeaders(file: { mime: string; name: string }): Record<string, string> {
+  const inline = servedInline(file.mime);
+  const bare = bareMime(file.mime);
+  return {
+    "content-type": inline || bare.startsWith("image/") ? bare : "application/octet-stream",
+    "content-disposition": contentDisposition(inline ? "inline" : "attachment", file.name),
+    "x-content-type-options": "nosniff",
+    "content-security-policy": "default-src 'none'; sandbox",
+  };
+}
+
 /** Serves a stored file to whoever holds its signed URL. */
 export async function serveAttachment(deps: Deps, id: string, sig: string | undefined, reply: FastifyReply) {
   if (!sig || !safeEqual(sig, attachmentSignature(deps, id))) throw new NotFound(ATTACHMENT_NOT_FOUND);
@@ -233,14 +283,8 @@ export async function serveAttachment(deps: Deps, id: string, sig: string | unde
     sql`select id, company_id, kind, mime, name, size_bytes, storage_key from attachments where id = ${id}`,
   );
   if (!row) throw new NotFound(ATTACHMENT_NOT_FOUND);
-  const inline = row.kind !== "other";
-  const safeName = row.name.replace(/["\\\r\n]/g, "_");
   reply
-    .header("content-type", inline ? row.mime : "application/octet-stream")
-    .header(
-      "content-disposition",
-      `${inline ? "inline" : "attachment"}; filename="${safeName}"; filename*=UTF-8''${encodeURIComponent(row.name)}`,
-    )
+    .headers(storedFileHeaders(row))
     .header("content-length", String(row.size_bytes))
     .header("cache-control", "private, max-age=86400");
   return reply.send(createReadStream(path.join(storageRoot(deps), row.storage_key)));
