@@ -15,7 +15,7 @@ import { type Actor, requireActor } from "../../plugins/actor";
 import { CAPABILITIES, type ChannelDriverKind, type ChannelType } from "../../providers/channels";
 import { campaignOptions } from "../campaigns/campaigns.service";
 import { visibleChannel } from "../channels/scope";
-import { type AttachmentRow, toAttachment } from "../chat/attachments";
+import { type AttachmentRow, signedAttachments, toAttachment } from "../chat/attachments";
 import { templateVariableCount } from "../chat/chat.service";
 import { rows } from "../contacts/contacts.service";
 import { columnPlan, fileRows, type SpooledFile } from "../contacts/import-file";
@@ -664,6 +664,7 @@ export function broadcastsService(deps: Deps) {
               from broadcast_recipients r left join chat_messages m on m.id = r.chat_message_id
              where r.broadcast_id = ${b.id} and r.company_id = ${actor.companyId}`,
       );
+      const now = Date.now();
       const recipients = await rows<{
         id: string;
         name: string;
@@ -726,7 +727,7 @@ export function broadcastsService(deps: Deps) {
           remark: r.remark,
           created_at: iso(r.created_at),
           text: r.text,
-          url: r.attachments?.[0]?.url ?? null,
+          url: signedAttachments(deps, r.attachments?.slice(0, 1), now)[0]?.url ?? null,
           type: r.attachments?.[0]?.type ?? null,
           filename: r.attachments?.[0]?.name ?? null,
           mime: r.attachments?.[0]?.mime ?? null,
