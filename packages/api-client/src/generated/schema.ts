@@ -2486,9 +2486,17 @@ export interface paths {
         };
         /**
          * Download an attachment
-         * @description Designed call (not in the specification): the `url` of every Attachment. The URL carries a signature (`sig`)
-         *     so images and players can load it without a token and nobody can guess another file's URL. Images, video
-         *     and audio are served with their own type; any other file as a download (`application/octet-stream`).
+         * @description Designed call (not in the specification): the `url` of every Attachment. The URL carries an expiry (`exp`,
+         *     seconds since the epoch, at least four hours after it was handed out) and a signature of the id and the
+         *     expiry (`sig`), so images and players can load it without a token, nobody can guess another file's URL,
+         *     and a leaked URL stops working. Every read that shows a message (its page, a broadcast report) hands out a
+         *     fresh URL.
+         *
+         *     Only passive types are shown inline with their own type (PNG, JPEG, GIF and WebP images, audio, video,
+         *     PDF); anything else (SVG, HTML, XML, JavaScript, any other type) is a download (`Content-Disposition:
+         *     attachment`; other images keep their type so an `<img>` still shows them, the rest is
+         *     `application/octet-stream`). Every file is sent with `X-Content-Type-Options: nosniff` and
+         *     `Content-Security-Policy: default-src 'none'; sandbox`.
          */
         get: operations["getAttachment"];
         put?: never;
@@ -9526,6 +9534,7 @@ export interface operations {
     getAttachment: {
         parameters: {
             query: {
+                exp?: string;
                 sig: string;
             };
             header?: never;
@@ -9545,7 +9554,9 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
-            /** @description No such file, or a wrong signature. */
+            /** @description The link has expired (open the message again for a new one). */
+            403: components["responses"]["Forbidden"];
+            /** @description No such file, or a wrong signature (or none). */
             404: components["responses"]["NotFound"];
         };
     };
