@@ -7,7 +7,16 @@ import { inject } from "vitest";
 import { buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
 import { type Database, openDatabase, recordQueries, runMigrations } from "../db/client";
-import { companies, operatorSessions, operators, senderIds, sessions, users } from "../db/schema";
+import {
+  companies,
+  inboundNumberOwners,
+  inboundNumbers,
+  operatorSessions,
+  operators,
+  senderIds,
+  sessions,
+  users,
+} from "../db/schema";
 import { hashPassword } from "../lib/passwords";
 import { signToken } from "../lib/tokens";
 import { signOperatorToken } from "../plugins/operator";
@@ -250,6 +259,30 @@ export async function approveSenderIds(
       };
     }),
   );
+}
+
+/**
+ * An inbound number (digits) as the operator assigns it: to one company (no keyword), or shared by companies each
+ * with a keyword. Answers the number's id.
+ */
+export async function assignInboundNumber(
+  app: FastifyInstance,
+  number: string,
+  owners: { companyId: string; keyword?: string }[],
+  opts: { kind?: "long" | "short" } = {},
+): Promise<string> {
+  const { db } = app.deps.database;
+  const shared = owners.some((o) => o.keyword);
+  const [n] = await db
+    .insert(inboundNumbers)
+    .values({ number, kind: opts.kind ?? (number.length <= 8 ? "short" : "long"), shared })
+    .returning();
+  if (owners.length > 0) {
+    await db
+      .insert(inboundNumberOwners)
+      .values(owners.map((o) => ({ numberId: n!.id, companyId: o.companyId, keyword: o.keyword ?? null })));
+  }
+  return n!.id;
 }
 
 export const auth = (u: { token: string }) => ({ authorization: `Bearer ${u.token}` });
