@@ -13,6 +13,7 @@ import {
   testApp,
 } from "../../test/harness";
 import { rows } from "../contacts/contacts.service";
+import { violates } from "./registry.service";
 
 let app: FastifyInstance;
 let op: TestOperator;
@@ -225,6 +226,26 @@ describe("requesting sender IDs", () => {
     await expect(
       app.deps.database.db.execute(sql`update sender_ids set status = 'approved' where id = ${rb.id}::uuid`),
     ).rejects.toThrow();
+  });
+});
+
+describe("the database settles races", () => {
+  it("a second approved row of an ID, or a second open request of a company, is recognised as the 409 it is", async () => {
+    const a = await createCompany(app);
+    const b = await createCompany(app);
+    const id = freshId("RACE");
+    await approveSenderIds(app, a.id, [id]);
+    const { db } = app.deps.database;
+    const insert = (companyId: string, status: string) =>
+      db.execute(sql`insert into sender_ids (id, company_id, sender_id, kind, purpose, status)
+        values (gen_random_uuid(), ${companyId}::uuid, ${id.toLowerCase()}, 'alphanumeric', 'x', ${status})`);
+    // what two approvals committing at once meet: the unique index on approved IDs
+    const approved = await insert(b.id, "approved").catch((e: unknown) => e);
+    expect(violates(approved, "sender_ids_approved_key")).toBe(true);
+    expect(violates(approved, "sender_ids_company_open_key")).toBe(false);
+    // what two requests of one company meet: the unique index on its open requests
+    const open = await insert(a.id, "requested").catch((e: unknown) => e);
+    expect(violates(open, "sender_ids_company_open_key")).toBe(true);
   });
 });
 
