@@ -332,6 +332,42 @@ describe("STOP to a number a company sends from", () => {
 });
 
 describe("a sender ID is checked when the message goes out", () => {
+  it("a company's approved ID goes out as approved, also when it equals the platform's default without regard to case", async () => {
+    // as the demo company owns HERALD while the platform's default is "Herald"
+    const a = await company(1000);
+    const platform = deps.config.sms.senderId;
+    const owned = platform.toUpperCase();
+    expect(owned).not.toBe(platform);
+    await approveSenderIds(app, a.id, [owned]);
+    await post("/editSenderId", { id: a.owner.id, senderIds: [owned] }, a.owner);
+    const res = await post(
+      "/sms/send",
+      {
+        channel: "SMS",
+        recipients: { numbers: [subscriber()] },
+        text: "Hi",
+        senderId: platform.toLowerCase(),
+      },
+      a.owner,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const gateway = recordingGateway();
+    await deliverBatch(
+      gateway.deps,
+      (await messagesOf(res.json().id)).map((r) => r.id),
+    );
+    expect(gateway.sent.map((m) => m.senderId)).toEqual([owned]);
+    // another company sends with the platform's default as configured
+    const b = await company(1000);
+    const other = await post(
+      "/sms/send",
+      { channel: "SMS", recipients: { numbers: [subscriber()] }, text: "Hi", senderId: owned },
+      b.owner,
+    );
+    expect(other.statusCode, other.body).toBe(200);
+    expect((await messagesOf(other.json().id))[0]!.sender_id).toBe(platform);
+  });
+
   it("a scheduled send whose ID was revoked meanwhile is not sent, not charged, and its credit comes back", async () => {
     const a = await company(1000);
     const id = `LATE${String(Date.now() % 100000)}`;

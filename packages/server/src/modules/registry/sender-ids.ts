@@ -96,11 +96,13 @@ export async function checkSendSender(
 ): Promise<SendSender> {
   const key = senderIdKey(requested);
   const shown = requested.trim().replace(/\s+/g, " ");
-  if (key && key === senderIdKey(platformDefault)) return { senderId: platformDefault, owned: null };
   if (!key) throw new Unprocessable(senderIdNotApproved(shown));
   const { listed, approved } = await listsOf(db, actor.companyId, actor.userId);
   const usable = usableOf(listed, approved, platformDefault).find((s) => senderIdKey(s.senderId) === key);
-  if (usable) return { senderId: usable.senderId, owned: usable };
+  const own = usable && approved.some((s) => senderIdKey(s.senderId) === key);
+  // the company's own spelling first (a company may own an ID equal to the default, e.g. the demo's HERALD)
+  if (usable && own) return { senderId: usable.senderId, owned: usable };
+  if (key === senderIdKey(platformDefault)) return { senderId: platformDefault, owned: null };
   if (approved.some((s) => senderIdKey(s.senderId) === key)) throw new Unprocessable(notGiven);
   throw new Unprocessable(senderIdNotApproved(shown));
 }
