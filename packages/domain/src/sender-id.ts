@@ -27,9 +27,7 @@ export const SENDER_ID_MESSAGES = {
   purposeTooLong: "The purpose can be at most 500 characters.",
 } as const;
 
-export type SenderIdCheck =
-  | { ok: true; value: string; kind: SenderIdKind }
-  | { ok: false; message: string };
+export type SenderIdCheck = { ok: true; value: string; kind: SenderIdKind } | { ok: false; message: string };
 
 /** Checks and normalises a sender ID (see the module's note). */
 export function parseSenderId(input: string | null | undefined): SenderIdCheck {
