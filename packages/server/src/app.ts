@@ -27,6 +27,7 @@ import { eventHandlers, installEventStreamToken } from "./modules/events/events.
 import { keywordHandlers } from "./modules/keywords/keywords.routes";
 import { mobileSubHandlers } from "./modules/mobile-sub/mobile-sub.routes";
 import { paymentHandlers, registerSandboxPaymentPages } from "./modules/payments/payments.routes";
+import { registryHandlers } from "./modules/registry/registry.routes";
 import { reportHandlers } from "./modules/reports/reports.routes";
 import { registerSandboxPages, sandboxHandlers } from "./modules/sandbox/sandbox.routes";
 import { providerEventHandler } from "./modules/sms/events";
@@ -82,6 +83,7 @@ function moduleHandlers(deps: Deps): Handlers {
     ...chatHandlers(deps),
     ...broadcastHandlers(deps),
     ...eventHandlers(deps),
+    ...registryHandlers(deps),
   };
 }
 

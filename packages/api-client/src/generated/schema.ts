@@ -1309,6 +1309,8 @@ export interface paths {
          * Set a user's sender IDs
          * @description Defined but unused by the specification's portal; designed. Admin only. Replaces the sender IDs of
          *     user `id` and whether the user may use them (`isAllowSID`). Answers `Ok` with 'Data Update Successful !'.
+         *     Only the company's approved sender IDs (senderIdRegistry) and the platform's default sender ID may be
+         *     given; any other answers 422 naming it.
          */
         post: operations["editSenderId"];
         delete?: never;
@@ -4215,7 +4217,10 @@ export interface components {
          * @enum {string}
          */
         SubscriptionType: "sub" | "unsub";
-        /** @description An SMS sender ID (designed rule); up to 11 letters, digits or spaces, or a number of up to 15 digits. */
+        /**
+         * @description An SMS sender ID (designed rule, packages/domain sender-id.ts): 1 to 11 letters, digits or spaces with at least
+         *     one letter, or a number of 3 to 15 digits with an optional leading +.
+         */
         SenderIdText: string;
         DeptRef: {
             /** Format: uuid */
@@ -5970,6 +5975,12 @@ export interface components {
             cost: string;
         };
         ComposePreview: {
+            /**
+             * @description Things to know before sending, in words (absent when there are none): e.g. the chosen sender ID is not
+             *     registered with Singapore's SMS Sender ID Registry, so its messages to Singapore numbers may be shown as
+             *     Likely-SCAM.
+             */
+            warnings?: string[];
             /** @description The first 100 recipients. */
             rows: components["schemas"]["ComposePreviewRow"][];
             totals: {
@@ -7907,6 +7918,8 @@ export interface operations {
             /** @description Not an admin. */
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A sender ID that is not one of the company's approved sender IDs. */
+            422: components["responses"]["Unprocessable"];
         };
     };
     editSmsSetting: {

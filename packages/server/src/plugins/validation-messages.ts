@@ -28,6 +28,7 @@ import { INVALID_CREDIT_ACTION, INVALID_CREDIT_AMOUNT } from "../modules/credit/
 import { STATEMENT_MESSAGES } from "../modules/credit/statement.messages";
 import { AUTO_REPLY_MAX, KEYWORD_MESSAGES, keywordError } from "../modules/keywords/keywords.service";
 import { PURCHASE_TOO_LARGE } from "../modules/payments/payments.messages";
+import { registryFieldMessage } from "../modules/registry/registry.messages";
 import { templateFieldMessage } from "../modules/templates/templates.messages";
 
 /** Contacts and groups: the calls whose fields follow the contact and group forms. */
@@ -150,6 +151,10 @@ export function validationMessage(
   // ---- Message templates: /sms/templates, /sms/templates/{id}/edit|delete (422 fields, 404 ids) ----
   const templateMessage = templateFieldMessage(path, field, value, context);
   if (templateMessage) return templateMessage;
+
+  // ---- Sender ID registry and inbound numbers (modules/registry) ----
+  const registryMessage = registryFieldMessage(path, field, value, context);
+  if (registryMessage) return registryMessage;
 
   // ---- Campaigns: /addCampaign, /editCampaign (name required, at most 50) ----
   const campaignMessage = campaignFieldMessage(path, field, value);

@@ -11,7 +11,7 @@ export const USER_ALREADY_DELETED = "This user is already deleted.";
 export const AUTO_REPLY_MESSAGE_REQUIRED = "Auto reply message is required";
 export const AUTO_REPLY_MESSAGE_TOO_LONG = "Auto reply message cannot exceed 1000 characters";
 export const INVALID_SENDER_ID =
-  "A sender ID has up to 11 letters, digits or spaces, or is a number of up to 15 digits";
+  "A sender ID has 1 to 11 letters, digits or spaces with at least one letter, or is a number of 3 to 15 digits (a leading + is allowed)";
 export const TOO_MANY_SENDER_IDS = "A user can have at most 50 sender IDs";
 export const INVALID_AMOUNT = "Please enter an amount in SGD of 0 or more";
 export const INVALID_ROLE = "Please select a role: admin, supervisor or agent";

@@ -2,6 +2,7 @@ import type { components } from "@herald/api-client/schema";
 import {
   centsToSgd,
   MESSAGES,
+  parseSenderId,
   REQUIRED,
   validateNewPassword,
   validatePasswordConfirm,
@@ -16,12 +17,14 @@ import { BadRequest, Conflict, Forbidden, NotFound, Unprocessable } from "../../
 import { containsPattern, direction, type PageQuery, pageWindow } from "../../lib/paging";
 import { hashPassword } from "../../lib/passwords";
 import { type Actor, assertAdmin, requireActor } from "../../plugins/actor";
+import { recordAudit, userWho } from "../audit/audit";
 import { allocate, idempotent } from "../credit/ledger";
 import { toCents } from "../profile/profile.service";
+import { senderIdNotApproved } from "../registry/registry.messages";
+import { allowedList, approvedSenderIds, usableSenderIds } from "../registry/sender-ids";
 import { emailTaken, findUser, revokeSessions } from "../users.repository";
 import {
   AUTO_REPLY_MESSAGE_REQUIRED,
-  INVALID_SENDER_ID,
   OWN_2FA_OFF,
   OWNER_2FA_PROTECTED,
   OWNER_PROTECTED,
@@ -32,9 +35,6 @@ import {
 } from "./users.messages";
 
 type S = components["schemas"];
-
-/** Alphanumeric (with spaces) up to 11 characters, or a number of up to 15 digits. */
-const SENDER_ID = /^[A-Za-z0-9 ]{1,11}$|^[0-9]{1,15}$/;
 
 export interface UserListQuery extends PageQuery {
   ownDept?: boolean;
@@ -468,38 +468,55 @@ export function userAdminService({ database, config, queue }: Deps) {
       return { message: MESSAGES.userDeleted };
     },
 
-    /** The caller's own sender IDs and whether they may use them. */
+    /** The caller's own sender IDs they may send with (the company's approved ones) and whether they may use them. */
     async senderIds(actor: Actor): Promise<S["SenderIdList"]> {
       requireActor(actor);
       const [u] = await db
-        .select({ senderIds: users.senderIds, isAllowSid: users.isAllowSid })
+        .select({ isAllowSid: users.isAllowSid })
         .from(users)
         .where(and(eq(users.companyId, actor.companyId), eq(users.id, actor.userId)));
       if (!u) throw new NotFound();
-      return { data: u.senderIds ?? [], isAllowSID: flag(u.isAllowSid) };
+      return { data: await usableSenderIds(db, config.sms.senderId, actor), isAllowSID: flag(u.isAllowSid) };
     },
 
-    /** Replaces a user's sender IDs (trimmed, deduplicated without regard to case) and `isAllowSID`. */
+    /**
+     * Replaces a user's sender IDs (normalised, deduplicated without regard to case) and `isAllowSID`. Only the
+     * company's approved sender IDs and the platform's default may be given (422 names the first other one);
+     * the change is audited with the list before and after.
+     */
     async editSenderIds(actor: Actor, body: S["EditSenderIdRequest"]): Promise<S["Ok"]> {
       assertAdmin(actor);
-      const seen = new Set<string>();
-      const list: string[] = [];
       for (const raw of body.senderIds) {
-        const v = raw.trim().replace(/\s+/g, " ");
-        if (!SENDER_ID.test(v)) throw new BadRequest(INVALID_SENDER_ID);
-        if (seen.has(v.toLowerCase())) continue;
-        seen.add(v.toLowerCase());
-        list.push(v);
+        const p = parseSenderId(raw);
+        if (!p.ok) throw new BadRequest(p.message);
       }
-      const updated = await db
-        .update(users)
-        .set({
-          senderIds: list,
-          ...(body.isAllowSID === undefined ? {} : { isAllowSid: body.isAllowSID === 1 }),
-        })
-        .where(and(eq(users.companyId, actor.companyId), eq(users.id, body.id)))
-        .returning({ id: users.id });
-      if (updated.length === 0) throw new NotFound();
+      await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ senderIds: users.senderIds, isAllowSid: users.isAllowSid, email: users.email })
+          .from(users)
+          .where(and(eq(users.companyId, actor.companyId), eq(users.id, body.id)))
+          .for("update");
+        if (!before) throw new NotFound();
+        const allowed = allowedList(
+          body.senderIds,
+          await approvedSenderIds(tx, actor.companyId),
+          config.sms.senderId,
+        );
+        if (!allowed.ok) throw new Unprocessable(senderIdNotApproved(allowed.refused));
+        const isAllowSid = body.isAllowSID === undefined ? before.isAllowSid : body.isAllowSID === 1;
+        await tx
+          .update(users)
+          .set({ senderIds: allowed.list, isAllowSid })
+          .where(and(eq(users.companyId, actor.companyId), eq(users.id, body.id)));
+        await recordAudit(tx, {
+          companyId: actor.companyId,
+          who: userWho(actor),
+          action: "user.sender_ids_changed",
+          target: { type: "user", id: body.id, label: before.email },
+          before: { senderIds: before.senderIds ?? [], isAllowSID: before.isAllowSid },
+          after: { senderIds: allowed.list, isAllowSID: isAllowSid },
+        });
+      });
       return { message: MESSAGES.dataUpdateSuccess };
     },
 

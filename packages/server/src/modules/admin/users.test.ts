@@ -5,6 +5,7 @@ import { companies, departments, emailTokens, userDepartments, users } from "../
 import { hashToken } from "../../lib/tokens";
 import {
   apiPost,
+  approveSenderIds,
   auth,
   countQueries,
   createCompany,
@@ -692,15 +693,23 @@ describe("deleteUser", () => {
 describe("sender IDs and SMS settings", () => {
   it("an admin replaces a user's sender IDs (deduplicated without regard to case); the user reads their own", async () => {
     const t = await tenant();
+    // the company's approved IDs (a number and a name) and the platform's default ("Herald")
+    const number = `659${String(Date.now() % 10_000_000).padStart(7, "0")}`;
+    const shop = `My Shop ${Date.now() % 1000}`;
+    await approveSenderIds(app, t.id, [number, shop]);
     const res = await post(
       "/editSenderId",
-      { id: t.agent.id, senderIds: [" Herald ", "HERALD", "6591234567", "My Shop"], isAllowSID: 1 },
+      {
+        id: t.agent.id,
+        senderIds: [" Herald ", "HERALD", `+${number}`, shop.toUpperCase()],
+        isAllowSID: 1,
+      },
       t.admin,
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: "Data Update Successful !" });
     expect((await post("/getSenderId", { currentUserId: t.agent.id }, t.agent)).json()).toEqual({
-      data: ["Herald", "6591234567", "My Shop"],
+      data: ["Herald", number, shop],
       isAllowSID: 1,
     });
     expect((await post("/getSenderId", {}, t.admin)).json()).toEqual({ data: [], isAllowSID: 0 });
@@ -709,13 +718,16 @@ describe("sender IDs and SMS settings", () => {
     expect((await post("/getSenderId", {}, t.agent)).json()).toEqual({ data: [], isAllowSID: 1 });
   });
 
-  it.each(["TWELVE CHARS", "Bad-Char", "1234567890123456", ""])("refuses the sender ID %j", async (sid) => {
-    const t = await tenant();
-    const res = await post("/editSenderId", { id: t.agent.id, senderIds: ["OK", sid] }, t.admin);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/sender ID/);
-    expect((await userRow(t.agent.id)).senderIds).toEqual([]);
-  });
+  it.each(["TWELVE CHARS", "Bad-Char", "1234567890123456", "", "12", "123 456"])(
+    "refuses the sender ID %j",
+    async (sid) => {
+      const t = await tenant();
+      const res = await post("/editSenderId", { id: t.agent.id, senderIds: ["OK", sid] }, t.admin);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/sender ID/);
+      expect((await userRow(t.agent.id)).senderIds).toEqual([]);
+    },
+  );
 
   it("sets own SMS settings; another user's only as admin; the message is required when on and cleared when off", async () => {
     const t = await tenant();

@@ -14,6 +14,9 @@
  * - SmsRejected: 'rejected', not billable, nothing captured (the run's release gives its credit back);
  * - any other error: back to 'queued' with a growing delay and the same key, 'failed' (not billable) after
  *   MAX_ATTEMPTS.
+ * An SMS row whose sender ID its company does not own when the row is claimed (revoked or withdrawn since it was
+ * written, or never approved) ends 'rejected', not billable, without being submitted; the run's release gives its
+ * credit back. The platform's default sender ID is allowed for every company.
  * WhatsApp and Telegram rows go through their company channel's driver as messages of the subscribers' chat rooms
  * (chat-send.ts): a row that cannot be sent for good (not reachable, outside WhatsApp's 24-hour window, refused)
  * ends 'skipped', 'failed' or 'rejected', not billable; a room message that already has a receipt (a sandbox
@@ -36,6 +39,8 @@ import { SmsRejected, type SmsSubmitted, SmsThrottled } from "../../providers/sm
 import { rows } from "../contacts/contacts.service";
 import { InsufficientCredit } from "../credit/ledger";
 import { captureSend, chargeNow, reserveForSend } from "../credit/spend";
+import { senderIdNotApproved } from "../registry/registry.messages";
+import { rowsWithForeignSender } from "../registry/sender-ids";
 import { RowFinal, submitChatRow } from "./chat-send";
 import { enqueueDelivery } from "./compose.service";
 import { takeSendSlots } from "./rate";
@@ -97,6 +102,18 @@ export async function deliverBatch(deps: Deps, messageIds: string[]): Promise<nu
   );
   if (claimed.length === 0) return 0;
   claimed.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // A sender ID the company does not own at send time (revoked, withdrawn, never approved) is never sent with.
+  const foreign = await rowsWithForeignSender(
+    db,
+    deps.config.sms.senderId,
+    claimed.filter((r) => r.channel === "sms"),
+  );
+  if (foreign.size > 0)
+    await refuseForeignSenders(
+      deps,
+      claimed.filter((r) => foreign.has(r.id)),
+    );
+  const sendable = foreign.size > 0 ? claimed.filter((r) => !foreign.has(r.id)) : claimed;
   const retry: { id: string; after: number }[] = [];
   let pauseUntil = 0;
   const pause = (ms: number) => {
@@ -104,8 +121,8 @@ export async function deliverBatch(deps: Deps, messageIds: string[]): Promise<nu
   };
   // Window by window: the window's SMS sends taken from the provider's rate at once, its rows submitted
   // CONCURRENCY at a time, then its outcomes written (the accepted ones and their charge in one transaction).
-  for (let w = 0; w < claimed.length; w += WINDOW) {
-    const window = claimed.slice(w, w + WINDOW);
+  for (let w = 0; w < sendable.length; w += WINDOW) {
+    const window = sendable.slice(w, w + WINDOW);
     const sms = window.filter((r) => r.channel === "sms").length;
     if (sms > 0) await takeSendSlots(db, deps.sms.name, sending.smsRatePerSecond, sms);
     const outcomes: Outcome[] = [];
@@ -159,6 +176,15 @@ export async function deliverBatch(deps: Deps, messageIds: string[]): Promise<nu
     claimed.map((r) => r.send_id),
   );
   return claimed.length;
+}
+
+/** Rows whose sender ID their company does not own: rejected, not billable, never submitted. */
+async function refuseForeignSenders(deps: Deps, list: Claimed[]) {
+  const values = list.map((r) => ({ id: r.id, error: senderIdNotApproved(r.sender_id ?? "") }));
+  await deps.database.db.execute(sql`update sms_messages m
+      set status = 'rejected', billable = false, locked_at = null, error = v.error
+     from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id uuid, error text)
+    where m.id = v.id and m.status = 'submitting'`);
 }
 
 /** Submits one claimed row to its gateway (the rate slot is already taken). */
