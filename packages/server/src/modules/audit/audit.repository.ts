@@ -55,16 +55,28 @@ const zoneOf = (scope: AuditScope): SQL =>
     ? sql`coalesce((select c.timezone from companies c where c.id = ${scope.companyId}::uuid), 'UTC')`
     : sql`'UTC'`;
 
+export interface PageOptions {
+  order: "asc" | "desc";
+  /** The last row of the previous page (exclusive). */
+  after: KeysetPosition | null;
+  limit: number;
+}
+
 /**
- * One page of entries in `order` after `position` (exclusive): newest first for the list, oldest first for the
- * export. `limit` rows at most.
+ * One page of entries in `order` after `after`: newest first for the list, oldest first for the export.
+ * `limit` rows at most.
  */
 export function readAuditPage(
   db: DbOrTx,
   scope: AuditScope,
   filters: AuditFilters,
-  opts: { order: "asc" | "desc"; after: KeysetPosition | null; limit: number },
+  opts: PageOptions,
 ): Promise<AuditRow[]> {
+  return rows<AuditRow>(db, auditPageSql(scope, filters, opts));
+}
+
+/** The statement of a page (see readAuditPage). */
+export function auditPageSql(scope: AuditScope, filters: AuditFilters, opts: PageOptions): SQL {
   const zone = zoneOf(scope);
   const where: SQL[] = [];
   if (scope.companyId) where.push(sql`a.company_id = ${scope.companyId}::uuid`);
@@ -88,15 +100,12 @@ export function readAuditPage(
     );
   }
   const dir = sql.raw(order);
-  return rows<AuditRow>(
-    db,
-    sql`select a.id, a.created_at, a.created_at::text as ck, a.actor_type, a.actor_label, a.actor_ip, a.action,
+  return sql`select a.id, a.created_at, a.created_at::text as ck, a.actor_type, a.actor_label, a.actor_ip, a.action,
                a.target_type, a.target_label, a.before, a.after, a.company_id, c.name as company_name,
                ${zone} as zone
           from audit_log a
           left join companies c on c.id = a.company_id
          where ${where.length > 0 ? sql.join(where, sql` and `) : sql`true`}
          order by a.created_at ${dir}, a.id ${dir}
-         limit ${opts.limit}`,
-  );
+         limit ${opts.limit}`;
 }
