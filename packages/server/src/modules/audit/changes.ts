@@ -137,7 +137,10 @@ export function creditMovement(
   };
 }
 
-/** A sign-in that failed on the password or the account: the account's company when the address is a user's. */
+/**
+ * A sign-in that failed: in the account's company when the address is a user's (a wrong password, or `reason`
+ * the account may not sign in), else in no company, with the address that was tried.
+ */
 export function signInFailure(
   user: { id: string; companyId: string } | undefined,
   email: string,
@@ -151,6 +154,28 @@ export function signInFailure(
     companyId: user?.companyId ?? null,
     who,
     action: "auth.sign_in_failed",
-    ...(reason ? { after: { reason } } : {}),
+    after: { reason: reason ?? (user ? "Wrong password" : "No account has this e-mail address") },
+  };
+}
+
+/**
+ * The company's chatbot forwarding switch and webhook address (`bot.forwarding_changed`), recorded before the
+ * change so that the entry keeps the setting as it was; the secret is never kept, only that it changed.
+ */
+export function forwardingChange(
+  actor: Actor,
+  next: { enabled: boolean; webhookUrl: string | null | undefined; secretChanged: boolean },
+): AuditInput {
+  return {
+    companyId: actor.companyId,
+    who: userWho(actor),
+    action: "bot.forwarding_changed",
+    before: sql`(select jsonb_build_object('forwarding', b.enabled, 'webhookUrl', b.webhook_url)
+                   from bot_forwarding b where b.company_id = ${actor.companyId}::uuid)`,
+    after: {
+      forwarding: next.enabled,
+      ...(next.webhookUrl !== undefined ? { webhookUrl: next.webhookUrl } : {}),
+      ...(next.secretChanged ? { webhookSecretChanged: true } : {}),
+    },
   };
 }
