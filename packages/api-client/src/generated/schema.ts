@@ -759,8 +759,9 @@ export interface paths {
         /**
          * Enable or disable two-factor sign-in for users
          * @description Admin only. Sets `login2fa` of every listed user; all or nothing (an id outside the company answers
-         *     404 and changes nothing). Response body not shown in the specification; designed as `Ok` with
-         *     'User Login 2FA updated !'.
+         *     404 and changes nothing). Only the owner changes the owner's; the caller's own is turned off only
+         *     with /editMySecurity and the current password (403 otherwise). Response body not shown in the
+         *     specification; designed as `Ok` with 'User Login 2FA updated !'.
          */
         post: operations["editLogin2Fa"];
         delete?: never;
@@ -2485,9 +2486,17 @@ export interface paths {
         };
         /**
          * Download an attachment
-         * @description Designed call (not in the specification): the `url` of every Attachment. The URL carries a signature (`sig`)
-         *     so images and players can load it without a token and nobody can guess another file's URL. Images, video
-         *     and audio are served with their own type; any other file as a download (`application/octet-stream`).
+         * @description Designed call (not in the specification): the `url` of every Attachment. The URL carries an expiry (`exp`,
+         *     seconds since the epoch, at least four hours after it was handed out) and a signature of the id and the
+         *     expiry (`sig`), so images and players can load it without a token, nobody can guess another file's URL,
+         *     and a leaked URL stops working. Every read that shows a message (its page, a broadcast report) hands out a
+         *     fresh URL.
+         *
+         *     Only passive types are shown inline with their own type (PNG, JPEG, GIF and WebP images, audio, video,
+         *     PDF); anything else (SVG, HTML, XML, JavaScript, any other type) is a download (`Content-Disposition:
+         *     attachment`; other images keep their type so an `<img>` still shows them, the rest is
+         *     `application/octet-stream`). Every file is sent with `X-Content-Type-Options: nosniff` and
+         *     `Content-Security-Policy: default-src 'none'; sandbox`.
          */
         get: operations["getAttachment"];
         put?: never;
@@ -4163,7 +4172,9 @@ export interface components {
         EmailAddress: string;
         /**
          * @description 'Password must be 12+ chars with 1 uppercase [A-Z], 1 lowercase [a-z], 1 number [0-9], and 1 special
-         *     character [!@#$%*_?&].' The server also refuses common passwords. The 128 limit is designed.
+         *     character [!@#$%*_?&].' A passphrase of 15 or more characters of any kind (spaces included) needs no
+         *     particular kinds of character (designed, OWASP ASVS 6.2.5). The server also refuses common passwords
+         *     and phrases, and one character repeated. The 128 limit is designed.
          */
         NewPassword: string;
         /**
@@ -7154,7 +7165,7 @@ export interface operations {
             /** @description Malformed body; the client shows 'Error Updating Data'. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /** @description Not an admin. */
+            /** @description Not an admin; the owner's 2FA by another admin; turning off the caller's own. */
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
@@ -9523,6 +9534,7 @@ export interface operations {
     getAttachment: {
         parameters: {
             query: {
+                exp?: string;
                 sig: string;
             };
             header?: never;
@@ -9542,7 +9554,9 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
-            /** @description No such file, or a wrong signature. */
+            /** @description The link has expired (open the message again for a new one). */
+            403: components["responses"]["Forbidden"];
+            /** @description No such file, or a wrong signature (or none). */
             404: components["responses"]["NotFound"];
         };
     };

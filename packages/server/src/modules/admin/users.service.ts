@@ -24,6 +24,8 @@ import { emailTaken, findUser, revokeSessions } from "../users.repository";
 import {
   AUTO_REPLY_MESSAGE_REQUIRED,
   INVALID_SENDER_ID,
+  OWN_2FA_OFF,
+  OWNER_2FA_PROTECTED,
   OWNER_PROTECTED,
   SELF_PROTECTED,
   UNKNOWN_DEPARTMENT,
@@ -437,12 +439,23 @@ export function userAdminService({ database, config, queue }: Deps) {
       return { message: MESSAGES.dataUpdateSuccess };
     },
 
-    /** Two-factor sign-in on or off for the listed users: all of them, or none when one is not the company's. */
+    /**
+     * Two-factor sign-in on or off for the listed users: all of them, or none when one is not the company's.
+     * Only the owner changes the owner's; one's own is turned off only in My Security, with the current password.
+     */
     async editLogin2Fa(actor: Actor, body: S["EditLogin2FaRequest"]): Promise<S["Ok"]> {
       assertAdmin(actor);
       const ids = [...new Set(body.userIds)];
       const twoFactorBefore = await twoFactorOf(db, actor.companyId, ids);
       await db.transaction(async (tx) => {
+        const targets = await tx
+          .select({ id: users.id, isOwner: users.isOwner })
+          .from(users)
+          .where(and(eq(users.companyId, actor.companyId), inArray(users.id, ids)))
+          .for("update");
+        if (targets.length !== ids.length) throw new NotFound();
+        if (!actor.isOwner && targets.some((t) => t.isOwner)) throw new Forbidden(OWNER_2FA_PROTECTED);
+        if (body.login2fa !== "Y" && ids.includes(actor.userId)) throw new Forbidden(OWN_2FA_OFF);
         const updated = await tx
           .update(users)
           .set({ login2fa: body.login2fa })

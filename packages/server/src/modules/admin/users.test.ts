@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { companies, departments, emailTokens, userDepartments, users } from "../../db/schema";
@@ -16,6 +16,8 @@ import {
 } from "../../test/harness";
 import {
   INSUFFICIENT_CORPORATE_CREDIT,
+  OWN_2FA_OFF,
+  OWNER_2FA_PROTECTED,
   OWNER_PROTECTED,
   SELF_PROTECTED,
   UNKNOWN_DEPARTMENT,
@@ -569,6 +571,79 @@ describe("editLogin2Fa", () => {
     expect((await userRow(t.agent.id)).login2fa).toBe("Y");
     expect((await userRow(other.agent.id)).login2fa).toBe("N");
     expect((await post("/editLogin2Fa", { userIds: [], login2fa: "N" }, t.admin)).statusCode).toBe(400);
+  });
+
+  it("lets only the owner change the owner's 2FA: another admin gets 403 and nobody in the call changes", async () => {
+    const t = await tenant();
+    await app.deps.database.db.update(users).set({ login2fa: "Y" }).where(eq(users.id, t.owner.id));
+    for (const login2fa of ["N", "Y"] as const) {
+      const res = await post("/editLogin2Fa", { userIds: [t.agent.id, t.owner.id], login2fa }, t.admin);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: OWNER_2FA_PROTECTED });
+    }
+    expect((await userRow(t.owner.id)).login2fa).toBe("Y");
+    expect((await userRow(t.agent.id)).login2fa).toBe("N");
+
+    // the owner may, for others and to turn their own on
+    const byOwner = await post(
+      "/editLogin2Fa",
+      { userIds: [t.admin.id, t.owner.id], login2fa: "Y" },
+      t.owner,
+    );
+    expect(byOwner.statusCode).toBe(200);
+    expect((await userRow(t.admin.id)).login2fa).toBe("Y");
+  });
+
+  it("refuses to turn off the caller's own 2FA (that needs the current password in Account Settings); turning it on is fine", async () => {
+    const t = await tenant();
+    await app.deps.database.db.update(users).set({ login2fa: "Y" }).where(eq(users.id, t.admin.id));
+    for (const [who, ids] of [
+      [t.admin, [t.admin.id]],
+      [t.admin, [t.agent.id, t.admin.id]],
+    ] as const) {
+      const res = await post("/editLogin2Fa", { userIds: ids, login2fa: "N" }, who);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: OWN_2FA_OFF });
+    }
+    expect((await userRow(t.admin.id)).login2fa).toBe("Y");
+
+    await app.deps.database.db.update(users).set({ login2fa: "Y" }).where(eq(users.id, t.owner.id));
+    const owner = await post("/editLogin2Fa", { userIds: [t.owner.id], login2fa: "N" }, t.owner);
+    expect(owner.statusCode).toBe(403);
+    expect(owner.json()).toEqual({ message: OWN_2FA_OFF });
+    expect((await userRow(t.owner.id)).login2fa).toBe("Y");
+
+    await app.deps.database.db.update(users).set({ login2fa: "N" }).where(eq(users.id, t.admin.id));
+    expect((await post("/editLogin2Fa", { userIds: [t.admin.id], login2fa: "Y" }, t.admin)).statusCode).toBe(
+      200,
+    );
+    expect((await userRow(t.admin.id)).login2fa).toBe("Y");
+  });
+
+  it("leaves no other way for an admin to turn off the owner's or their own 2FA: Edit User refuses both", async () => {
+    const t = await tenant();
+    await app.deps.database.db
+      .update(users)
+      .set({ login2fa: "Y" })
+      .where(inArray(users.id, [t.owner.id, t.admin.id]));
+    for (const target of [t.owner, t.admin]) {
+      const res = await post(
+        "/editUserProfile",
+        {
+          id: target.id,
+          firstName: "Test",
+          lastName: "User",
+          email: target.email,
+          dept: [t.dept],
+          contactNumber: "6591234567",
+          login2fa: "N",
+          userRole: "admin",
+        },
+        t.admin,
+      );
+      expect(res.statusCode).toBe(403);
+      expect((await userRow(target.id)).login2fa).toBe("Y");
+    }
   });
 });
 

@@ -25,8 +25,10 @@
  * the window's outcome transaction, as one capture from the broadcast's reservation (a reservation that no longer
  * covers it — released by a cancel — is bypassed: the user's balance pays, and a message nobody can pay for is
  * recorded free). The chat message's `cost_cents` is what the message was charged (0 for one never accepted), so
- * charged = the sum over sent messages. The reservation's rest is released when the broadcast is done or cancelled;
- * a failure receipt after acceptance is refunded (broadcasts.service.ts, onBroadcastReceipt).
+ * charged = the sum over sent messages. The reservation's rest is released when the broadcast is done or cancelled.
+ * A channel's failure receipt after acceptance shows the message failed but keeps its charge: the channel's
+ * webhook is signed with a secret the company entered, so its receipts never move money (broadcasts.service.ts,
+ * onBroadcastReceipt; credit/spend.ts, ReceiptSource).
  *
  * Crash safety: a row is sent only while 'sending' and leaves that state in the transaction that records the
  * message as sent and charges it, so a worker killed at any point leaves it 'pending' (never sent) or 'sending'
@@ -900,7 +902,7 @@ async function recordWindow(deps: Deps, b: Broadcast, outcomes: Outcome[]): Prom
       );
     }
     const receipts = delivered.filter((d) => d.delivery_status === "delivered");
-    if (receipts.length > 0) await runStatusHooks(tx as Tx, receipts, "delivered", null);
+    if (receipts.length > 0) await runStatusHooks(tx as Tx, deps, receipts, "delivered", null);
     await chargeWindow(
       tx as Tx,
       deps,

@@ -31,7 +31,13 @@ import { forwardingChange } from "../audit/changes";
 import { visibilityKey, visibleChannel } from "../channels/scope";
 import { rows } from "../contacts/contacts.service";
 import { chargeNow } from "../credit/spend";
-import { type AttachmentRow, discardFiles, toAttachment } from "./attachments";
+import {
+  type AttachmentRow,
+  attachmentUrlsRenewAt,
+  discardFiles,
+  signedAttachments,
+  toAttachment,
+} from "./attachments";
 import { assertBotWebhookUrl, encryptBotSecret } from "./bot";
 import {
   AGENT_NOT_FOUND,
@@ -154,11 +160,17 @@ interface MessageRow {
 const MESSAGE_COLUMNS = sql`id, type, text, attachments, created_at, message_status, delivery_status, remark,
   whatsapp_list_message, whatsapp_template_components, whatsapp_template_variables, whatsapp_template_metadata`;
 
-const toMessage = (m: MessageRow, logs: S["StatusLog"][] = []): S["ChatMessage"] => ({
+/** A stored message as the API shows it, its files' URLs signed at `now` (modules/chat/attachments.ts). */
+const toMessage = (
+  deps: Deps,
+  m: MessageRow,
+  logs: S["StatusLog"][] = [],
+  now = Date.now(),
+): S["ChatMessage"] => ({
   id: m.id,
   type: m.type,
   text: m.text,
-  attachments: m.attachments ?? [],
+  attachments: signedAttachments(deps, m.attachments, now),
   createdAt: iso(m.created_at),
   messageStatus: m.message_status,
   deliveryStatus: m.delivery_status,
@@ -320,10 +332,12 @@ export function chatService(deps: Deps) {
     return ids;
   }
 
+  /** A room's message page; its files' URLs signed at `now`. */
   async function messagesOf(
     actor: Actor,
     roomId: string,
     q: { lastSeenCreatedAt?: string; lastSeenId?: string; limit?: number },
+    now = Date.now(),
   ): Promise<{ body: S["ChatMessageList"]; channelId: string }> {
     const cursor = cursorOf(q);
     const limit = Math.min(Math.max(q.limit ?? 50, 1), 200);
@@ -382,7 +396,7 @@ export function chatService(deps: Deps) {
       byMessage.set(owner.id, list);
     }
     return {
-      body: { data: page.map((m) => toMessage(m, byMessage.get(m.id))), total: room.total },
+      body: { data: page.map((m) => toMessage(deps, m, byMessage.get(m.id), now)), total: room.total },
       channelId: found[0]!.room_channel_id,
     };
   }
@@ -469,7 +483,11 @@ export function chatService(deps: Deps) {
       return { body, page: usable.cache.set(key, usable.gen, keys, json) };
     },
 
-    /** A room's message page as sent, from the page cache like `roomListPage`; 404 for a room not visible. */
+    /**
+     * A room's message page as sent, from the page cache like `roomListPage`; 404 for a room not visible. A page
+     * is kept only until the end of the window its files' URLs were signed in (attachmentUrlsRenewAt), so a
+     * cached page never hands out a URL close to its expiry.
+     */
     async messagePage(
       a: Actor | undefined,
       roomId: string,
@@ -483,12 +501,16 @@ export function chatService(deps: Deps) {
         const hit = usable.cache.page(key, { companyId: actor.companyId, channels });
         if (hit) return { page: hit };
       }
-      const { body, channelId } = await messagesOf(actor, roomId, q);
+      const now = Date.now();
+      const { body, channelId } = await messagesOf(actor, roomId, q, now);
       const json = JSON.stringify(body);
       if (!usable) return { body, page: cachedPage(json) };
       const keys = [`r:${roomId}`, `k:${actor.companyId}`];
       const room = { companyId: actor.companyId, channelId };
-      return { body, page: usable.cache.set(key, usable.gen, keys, json, room) };
+      return {
+        body,
+        page: usable.cache.set(key, usable.gen, keys, json, room, attachmentUrlsRenewAt(now)),
+      };
     },
 
     async getRoom(a: Actor | undefined, roomId: string): Promise<S["SubscriberProfile"]> {
@@ -579,7 +601,7 @@ export function chatService(deps: Deps) {
         await afterSend(tx as Tx, actor, room, at, preview, [id]);
         return row!;
       });
-      return toMessage(message);
+      return toMessage(deps, message);
     },
 
     /**
@@ -628,7 +650,7 @@ export function chatService(deps: Deps) {
           );
           return out;
         });
-        return { data: stored.map((m) => toMessage(m)) };
+        return { data: stored.map((m) => toMessage(deps, m)) };
       } catch (err) {
         await discardFiles(deps, files);
         throw err;

@@ -10,7 +10,9 @@
  * is acknowledged and ignored. Receipts do not change what was charged (the gateway charged the accepted parts),
  * except a `rejected` receipt — the network refused a message the gateway had accepted, which gateways do not bill:
  * the message becomes not billable and its cost goes back to the user who paid it (an auto-reply, paid from the
- * corporate balance, is not refunded to anyone's balance).
+ * corporate balance, is not refunded to anyone's balance). These receipts come from the operator's own gateway
+ * (its webhook secret, its SMPP bind), so they are `platform` receipts (credit/spend.ts, ReceiptSource): the only
+ * receipts that can give a charge back.
  *
  * Inbound messages land in `sms_inbox` of the company that owns the receiving sender ID (private to the user
  * whose sender IDs include it), else of the company that last sent to that number. The first word is matched
@@ -128,6 +130,7 @@ export async function applyDelivery(
           amountCents: cost,
           reference: `msg:${m.id}`,
           memo: "Message rejected by the network",
+          source: "platform",
         });
       }
     } else if (m.delivered_st === null) {
