@@ -13,6 +13,7 @@ import { EventHub, listenForEvents } from "./lib/events";
 import { listenForInvalidations, SessionCache } from "./lib/session-cache";
 import { departmentHandlers } from "./modules/admin/departments.routes";
 import { userAdminHandlers } from "./modules/admin/users.routes";
+import { auditHandlers } from "./modules/audit/audit.routes";
 import { accountHandlers } from "./modules/auth/auth.routes";
 import { broadcastHandlers } from "./modules/broadcasts/broadcasts.routes";
 import { campaignHandlers } from "./modules/campaigns/campaigns.routes";
@@ -74,6 +75,7 @@ function moduleHandlers(deps: Deps): Handlers {
     ...creditHandlers(deps),
     ...paymentHandlers(deps),
     ...statementHandlers(deps),
+    ...auditHandlers(deps),
     ...contactHandlers(deps),
     ...campaignHandlers(deps),
     ...reportHandlers(deps),

@@ -17,7 +17,8 @@ import { BadRequest, Conflict, Forbidden, NotFound, Unprocessable } from "../../
 import { containsPattern, direction, type PageQuery, pageWindow } from "../../lib/paging";
 import { hashPassword } from "../../lib/passwords";
 import { type Actor, assertAdmin, requireActor } from "../../plugins/actor";
-import { recordAudit, userWho } from "../audit/audit";
+import { recordAudit, recordAudits, userWho } from "../audit/audit";
+import { creditMovement, twoFactorChanges, twoFactorOf, userEdit, userSnapshot } from "../audit/changes";
 import { allocate, idempotent } from "../credit/ledger";
 import { toCents } from "../profile/profile.service";
 import { senderIdNotApproved } from "../registry/registry.messages";
@@ -316,6 +317,24 @@ export function userAdminService({ database, config, queue }: Deps) {
             await tx
               .insert(userDepartments)
               .values(deptIds.map((departmentId) => ({ userId: user!.id, departmentId })));
+            await recordAudits(tx, [
+              {
+                companyId: actor.companyId,
+                who: userWho(actor),
+                action: "user.created",
+                target: { type: "user", id: user!.id },
+                after: userSnapshot(user!.id),
+              },
+              ...(amount > 0
+                ? [
+                    creditMovement(actor, {
+                      userId: user!.id,
+                      amountCents: amount,
+                      action: "credit.allocated",
+                    }),
+                  ]
+                : []),
+            ]);
             await queue.enqueue(
               "email.send",
               {
@@ -354,6 +373,7 @@ export function userAdminService({ database, config, queue }: Deps) {
       if (emailChanged && (await emailTaken(db, email, target.id))) throw new BadRequest(MESSAGES.emailTaken);
       try {
         await db.transaction(async (tx) => {
+          const audited = await userEdit(tx, actor, target.id);
           const deptIds = await companyDepartments(tx, actor.companyId, body.dept);
           const updated = await tx
             .update(users)
@@ -384,6 +404,7 @@ export function userAdminService({ database, config, queue }: Deps) {
             .insert(userDepartments)
             .values(deptIds.map((departmentId) => ({ userId: target.id, departmentId })))
             .onConflictDoNothing();
+          await recordAudits(tx, await audited.record());
           if (!emailChanged) return;
           // Links mailed to the old address must not act on the account any more.
           await tx
@@ -424,6 +445,7 @@ export function userAdminService({ database, config, queue }: Deps) {
     async editLogin2Fa(actor: Actor, body: S["EditLogin2FaRequest"]): Promise<S["Ok"]> {
       assertAdmin(actor);
       const ids = [...new Set(body.userIds)];
+      const twoFactorBefore = await twoFactorOf(db, actor.companyId, ids);
       await db.transaction(async (tx) => {
         const targets = await tx
           .select({ id: users.id, isOwner: users.isOwner })
@@ -439,6 +461,7 @@ export function userAdminService({ database, config, queue }: Deps) {
           .where(and(eq(users.companyId, actor.companyId), inArray(users.id, ids)))
           .returning({ id: users.id });
         if (updated.length !== ids.length) throw new NotFound();
+        await recordAudits(tx, twoFactorChanges(actor, twoFactorBefore, body.login2fa));
       });
       return { message: MESSAGES.login2faUpdated };
     },
@@ -464,6 +487,13 @@ export function userAdminService({ database, config, queue }: Deps) {
           .update(emailTokens)
           .set({ usedAt: new Date() })
           .where(and(eq(emailTokens.userId, target.id), isNull(emailTokens.usedAt)));
+        await recordAudit(tx, {
+          companyId: actor.companyId,
+          who: userWho(actor),
+          action: "user.deleted",
+          target: { type: "user", id: target.id },
+          before: userSnapshot(target.id),
+        });
       });
       return { message: MESSAGES.userDeleted };
     },

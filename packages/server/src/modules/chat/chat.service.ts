@@ -26,6 +26,8 @@ import { type CachedPage, type ChatPageCache, cachedPage } from "../../lib/chat-
 import { publishRoom } from "../../lib/events";
 import { type Actor, requireActor } from "../../plugins/actor";
 import { CAPABILITIES, type ChannelType, mediaRuleFor } from "../../providers/channels";
+import { recordAudit } from "../audit/audit";
+import { forwardingChange } from "../audit/changes";
 import { visibilityKey, visibleChannel } from "../channels/scope";
 import { rows } from "../contacts/contacts.service";
 import { chargeNow } from "../credit/spend";
@@ -878,9 +880,12 @@ export function chatService(deps: Deps) {
       const secret = body.webhookSecret
         ? encryptBotSecret(deps, actor.companyId, body.webhookSecret)
         : undefined;
-      const [row] = await rows<{ enabled: boolean; updated_at: Date | string; webhook_url: string | null }>(
-        db,
-        sql`insert into bot_forwarding (company_id, enabled, webhook_url, webhook_secret, updated_by, updated_at)
+      const [row] = await db.transaction(async (tx) => {
+        const change = { enabled: body.forwardToBot, webhookUrl: url, secretChanged: secret !== undefined };
+        await recordAudit(tx, forwardingChange(actor, change));
+        return rows<{ enabled: boolean; updated_at: Date | string; webhook_url: string | null }>(
+          tx,
+          sql`insert into bot_forwarding (company_id, enabled, webhook_url, webhook_secret, updated_by, updated_at)
             values (${actor.companyId}, ${body.forwardToBot}, ${url ?? null}, ${secret ?? null}, ${actor.userId}, now())
             on conflict (company_id) do update
               set enabled = excluded.enabled,
@@ -888,7 +893,8 @@ export function chatService(deps: Deps) {
                   ${secret !== undefined ? sql`webhook_secret = excluded.webhook_secret,` : sql``}
                   updated_by = excluded.updated_by, updated_at = now()
             returning enabled, updated_at, webhook_url`,
-      );
+        );
+      });
       return {
         to_forward: row!.enabled ? "active" : "inactive",
         updatedAt: iso(row!.updated_at),
