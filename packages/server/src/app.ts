@@ -26,6 +26,7 @@ import { thresholdHandlers } from "./modules/credit/thresholds.routes";
 import { eventHandlers, installEventStreamToken } from "./modules/events/events.routes";
 import { keywordHandlers } from "./modules/keywords/keywords.routes";
 import { mobileSubHandlers } from "./modules/mobile-sub/mobile-sub.routes";
+import { operatorHandlers } from "./modules/operator/operator.routes";
 import { paymentHandlers, registerSandboxPaymentPages } from "./modules/payments/payments.routes";
 import { reportHandlers } from "./modules/reports/reports.routes";
 import { registerSandboxPages, sandboxHandlers } from "./modules/sandbox/sandbox.routes";
@@ -81,6 +82,7 @@ function moduleHandlers(deps: Deps): Handlers {
     ...chatHandlers(deps),
     ...broadcastHandlers(deps),
     ...eventHandlers(deps),
+    ...operatorHandlers(deps),
   };
 }
 

@@ -20,6 +20,7 @@ import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { bump, hit, peek, refund, reset as resetLimit } from "../../lib/rate-limit";
 import { hashToken, randomToken, safeEqual, signToken, verifyToken } from "../../lib/tokens";
 import { type Actor, loadActor } from "../../plugins/actor";
+import { isSuspended, SUSPENDED_MESSAGE } from "../operator/status";
 import {
   emailTaken as emailInUse,
   findUserByEmail,
@@ -282,6 +283,8 @@ export function authService({ database, config, queue }: Deps) {
       await refund(database, accountKey);
       const blocked = whyBlocked(user);
       if (blocked) throw new Forbidden(blocked);
+      // The operator suspended the company: nobody of it signs in until it is resumed.
+      if (await isSuspended(db, user.companyId)) throw new Forbidden(SUSPENDED_MESSAGE);
       if (user.login2fa === "Y") {
         return {
           code: 2,

@@ -30,6 +30,7 @@ import { rows } from "../contacts/contacts.service";
 import { normalizeContactMobile } from "../contacts/mobile";
 import { refundSend } from "../credit/spend";
 import { matchKeyword } from "../keywords/keywords.service";
+import { priceOf } from "../operator/prices";
 import { cancelScheduledTo } from "./cancel";
 import { enqueueDelivery } from "./compose.service";
 import { priced } from "./recipients";
@@ -218,7 +219,7 @@ async function autoReply(
          limit 1`,
   );
   if (!user) return;
-  const p = priced("sms", text, { sms: deps.config.sending.smsPriceCents, email: 0 });
+  const p = priced("sms", text, { sms: await priceOf(tx, deps.config, companyId, "sms"), email: 0 });
   const sendId = uuidv7();
   const id = uuidv7();
   const sender = receiverUserId ? senderId : null;
