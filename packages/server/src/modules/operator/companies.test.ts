@@ -259,7 +259,10 @@ describe("POST /operator/companies/{id}/credit", () => {
                  (select count(*)::int from (select transaction_id from ledger_entries where company_id = ${co.id}::uuid
                    group by transaction_id having sum(amount_cents) <> 0) x) as unbalanced`,
     );
-    expect(sums).toEqual({ company: "1025", unbalanced: 0 });
+    expect({ company: Number(sums!.company), unbalanced: sums!.unbalanced }).toEqual({
+      company: 1025,
+      unbalanced: 0,
+    });
 
     expect(await auditOf(co.id, "credit.granted")).toMatchObject([
       {
