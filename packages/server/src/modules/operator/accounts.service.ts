@@ -91,8 +91,10 @@ export async function issueOperatorLink(
     let id = found?.id;
     if (!id) {
       id = uuidv7();
-      await tx.execute(sql`insert into operators (id, email, status) values (${id}::uuid, ${email}, 'invited')
-                           on conflict do nothing`);
+      // (two commands racing for one address: the unique index makes the second fail, and it may run again)
+      await tx.execute(
+        sql`insert into operators (id, email, status) values (${id}::uuid, ${email}, 'invited')`,
+      );
       await recordAudit(tx, {
         companyId: null,
         who,
