@@ -27,6 +27,7 @@ import { thresholdHandlers } from "./modules/credit/thresholds.routes";
 import { eventHandlers, installEventStreamToken } from "./modules/events/events.routes";
 import { keywordHandlers } from "./modules/keywords/keywords.routes";
 import { mobileSubHandlers } from "./modules/mobile-sub/mobile-sub.routes";
+import { operatorHandlers } from "./modules/operator/operator.routes";
 import { paymentHandlers, registerSandboxPaymentPages } from "./modules/payments/payments.routes";
 import { registryHandlers } from "./modules/registry/registry.routes";
 import { reportHandlers } from "./modules/reports/reports.routes";
@@ -86,6 +87,7 @@ function moduleHandlers(deps: Deps): Handlers {
     ...broadcastHandlers(deps),
     ...eventHandlers(deps),
     ...registryHandlers(deps),
+    ...operatorHandlers(deps),
   };
 }
 

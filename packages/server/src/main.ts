@@ -36,6 +36,11 @@ async function main() {
     const { runCompanyCommand } = await import("./modules/admin/company.command");
     process.exit(await runCompanyCommand(config, args.slice(1)));
   }
+  if (args[0] === "operator") {
+    // The operator console's accounts: `operator create EMAIL` prints a one-time sign-in link.
+    const { runOperatorCommand } = await import("./modules/operator/operator.command");
+    process.exit(await runOperatorCommand(config, args.slice(1)));
+  }
   if (args[0] === "worker") {
     // A worker process: the job queue without the HTTP listener.
     const app = await buildApp({ config: { ...config, runWorkers: true } });

@@ -40,7 +40,11 @@ export const companies = pgTable(
     timezone: varchar("timezone", { length: 64 }).notNull().default("Asia/Singapore"),
     createdAt: createdAt(),
   },
-  (t) => [check("companies_credit_nonneg", sql`${t.creditCents} >= 0`)],
+  (t) => [
+    check("companies_credit_nonneg", sql`${t.creditCents} >= 0`),
+    // The operator's company list: keyset pages by name (modules/operator).
+    index("companies_name_idx").on(sql`lower(${t.name})`, t.id),
+  ],
 );
 
 export const users = pgTable(
@@ -822,6 +826,10 @@ export const smsMessages = pgTable(
       .on(t.provider, t.providerMessageId)
       .where(sql`${t.providerMessageId} is not null`),
     index("sms_messages_part_ids_idx").using("gin", t.partIds),
+    // Messages a company sent in a period (the operator's "messages this month"): counted from the index alone.
+    index("sms_messages_submitted_idx")
+      .on(t.companyId, t.submittedAt)
+      .where(sql`${t.submittedAt} is not null`),
     check(
       "sms_messages_status_check",
       sql`${t.status} in ('scheduled', 'queued', 'submitting', 'accepted', 'delivered', 'failed', 'rejected', 'skipped', 'cancelled')`,

@@ -38,5 +38,6 @@ export function accountHandlers(deps: Deps): Handlers {
     editMyNotification: async (r) => profile.editMyNotification(requireActor(r.actor), r.body),
     getUserThreshold: async (r) => profile.getUserThreshold(requireActor(r.actor)),
     topupReq: async (r) => topup.request(requireActor(r.actor), r.body),
+    topupRequests: async (r) => topup.list(requireActor(r.actor), r.query ?? {}),
   };
 }

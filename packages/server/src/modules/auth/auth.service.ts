@@ -22,6 +22,7 @@ import { hashToken, randomToken, safeEqual, signToken, verifyToken } from "../..
 import { type Actor, loadActor } from "../../plugins/actor";
 import { recordAudit, userWho } from "../audit/audit";
 import { signInFailure } from "../audit/changes";
+import { isSuspended, SUSPENDED_MESSAGE } from "../operator/status";
 import {
   emailTaken as emailInUse,
   findUserByEmail,
@@ -297,6 +298,8 @@ export function authService({ database, config, queue }: Deps) {
       const blocked = whyBlocked(user);
       if (blocked) await recordAudit(db, signInFailure(user, email, meta.ip, blocked));
       if (blocked) throw new Forbidden(blocked);
+      // The operator suspended the company: nobody of it signs in until it is resumed.
+      if (await isSuspended(db, user.companyId)) throw new Forbidden(SUSPENDED_MESSAGE);
       if (user.login2fa === "Y") {
         return {
           code: 2,

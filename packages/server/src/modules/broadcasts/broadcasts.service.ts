@@ -20,6 +20,7 @@ import { templateVariableCount } from "../chat/chat.service";
 import { rows } from "../contacts/contacts.service";
 import { columnPlan, fileRows, type SpooledFile } from "../contacts/import-file";
 import { type ReceiptSource, receiptMovesMoney, refundSend, reserveForSend } from "../credit/spend";
+import { companyPrices } from "../operator/prices";
 import { pgArray } from "../sms/recipients";
 import {
   BROADCAST_EXECUTED,
@@ -38,7 +39,7 @@ import {
   UNSUBSCRIBED,
   UPLOAD_MEDIA,
 } from "./broadcasts.messages";
-import { broadcastPriceCents, settleBroadcast } from "./deliver";
+import { settleBroadcast } from "./deliver";
 import { broadcastPayloadMessage } from "./payload-rules";
 import { type CheckedRecipient, checkRecipients, type RawRecipient } from "./readiness";
 
@@ -165,8 +166,8 @@ export async function storeRecipients(
 
 /**
  * Credit at submit, in the submitting transaction (after the rows are stored): the cost of the rows to send —
- * each at the price of the channel it goes out on (`broadcastPriceCents`: a sandbox channel and a free type cost
- * nothing) — is reserved from the submitting user's credit (user -> reserved) and the broadcast records the
+ * each at the company's price of the channel it goes out on (modules/operator/prices.ts: a sandbox channel and a
+ * free type cost nothing) — is reserved from the submitting user's credit (user -> reserved) and the broadcast records the
  * reservation and its channel's price. A balance that cannot cover it fails with the ledger's InsufficientCredit
  * (422 "Credit cannot go below 0", as the SMS compose answers) and the transaction writes nothing. Free rows
  * reserve nothing (no reservation).
@@ -185,7 +186,8 @@ export async function reserveBroadcast(
           left join channels c on c.id = b.channel_id and c.deleted_at is null
          where b.id = ${broadcastId}`,
   );
-  const price = own?.driver ? broadcastPriceCents(own.driver, own.channel_type) : 0;
+  const prices = await companyPrices(tx, deps.config, actor.companyId);
+  const price = own?.driver ? prices.social(own.driver, own.channel_type) : 0;
   let amount = price * ready;
   if (own?.method === "contacts") {
     // Chosen subscribers go out on their own channels.
@@ -198,7 +200,7 @@ export async function reserveBroadcast(
            where r.broadcast_id = ${broadcastId} and r.status = 'pending'
            group by c.driver, c.channel_type`,
     );
-    amount = groups.reduce((sum, g) => sum + g.n * broadcastPriceCents(g.driver, g.channel_type), 0);
+    amount = groups.reduce((sum, g) => sum + g.n * prices.social(g.driver, g.channel_type), 0);
   }
   let reservationId: string | null = null;
   if (amount > 0) {

@@ -31,6 +31,7 @@ import { forwardingChange } from "../audit/changes";
 import { visibilityKey, visibleChannel } from "../channels/scope";
 import { rows } from "../contacts/contacts.service";
 import { chargeNow } from "../credit/spend";
+import { socialPriceOf } from "../operator/prices";
 import {
   type AttachmentRow,
   attachmentUrlsRenewAt,
@@ -199,10 +200,6 @@ const displayName = (first: string | null | undefined, last: string | null | und
     .map((p) => (p ?? "").trim())
     .filter(Boolean)
     .join(" ");
-
-/** What one outbound message on a channel costs: the type's price, nothing on a sandbox channel. */
-export const chatPriceCents = (driver: "sandbox" | "provider", type: ChannelType): number =>
-  driver === "sandbox" ? 0 : CAPABILITIES[type].priceCents;
 
 /** Counts `{{n}}` placeholders (single digit) of a template text. */
 export function templateVariableCount(text: string | undefined): number {
@@ -575,7 +572,8 @@ export function chatService(deps: Deps) {
             metadata: { name: t.name, language: t.language, headerMedia },
           };
         }
-        const priceCents = chatPriceCents(room.driver, room.channel_type);
+        // The company's price of the channel (modules/operator/prices.ts): nothing on a sandbox channel.
+        const priceCents = await socialPriceOf(tx, actor.companyId, room.driver, room.channel_type);
         if (priceCents > 0) {
           await chargeNow(tx, deps.queue, {
             companyId: actor.companyId,

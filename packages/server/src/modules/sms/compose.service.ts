@@ -18,11 +18,11 @@ import { BadRequest, NotFound, Unprocessable } from "../../errors";
 import type { Queue } from "../../jobs/queue";
 import type { Actor } from "../../plugins/actor";
 import { CHANNEL_NOT_FOUND } from "../channels/channels.messages";
-import { chatPriceCents } from "../chat/chat.service";
 import { rows } from "../contacts/contacts.service";
 import { fileRows, receiveContactFile } from "../contacts/import-file";
 import { idempotent } from "../credit/ledger";
 import { reserveForSend } from "../credit/spend";
+import { companyPrices } from "../operator/prices";
 import { checkSendSender, type OwnedSenderId } from "../registry/sender-ids";
 import { campaignExists, chatChannelOptions, companyTimeZone } from "./compose.options";
 import {
@@ -190,14 +190,13 @@ export async function planDraft(
     kept = kept.filter((r) => known.has(r.to));
     notReachable = before - kept.length;
   }
+  // The company's prices (its own where the operator set them, else the service's): one query.
+  const table = await companyPrices(tx, deps.config, actor.companyId);
   const prices = {
-    sms: deps.config.sending.smsPriceCents,
-    email: deps.config.sending.emailPriceCents,
+    sms: table.sms,
+    email: table.email,
     chat: chat
-      ? chatPriceCents(
-          chat.sandbox ? "sandbox" : "provider",
-          channel === "telegram" ? "TELEGRAM" : "WHATSAPP",
-        )
+      ? table.social(chat.sandbox ? "sandbox" : "provider", channel === "telegram" ? "TELEGRAM" : "WHATSAPP")
       : 0,
   };
   let segments = 0;

@@ -39,6 +39,7 @@ import { rows } from "../contacts/contacts.service";
 import { normalizeContactMobile } from "../contacts/mobile";
 import { refundSend } from "../credit/spend";
 import { matchKeyword } from "../keywords/keywords.service";
+import { priceOf } from "../operator/prices";
 import {
   companiesSendingFrom,
   inboundAddress,
@@ -261,7 +262,7 @@ async function autoReply(
          limit 1`,
   );
   if (!user) return;
-  const p = priced("sms", text, { sms: deps.config.sending.smsPriceCents, email: 0 });
+  const p = priced("sms", text, { sms: await priceOf(tx, deps.config, companyId, "sms"), email: 0 });
   const sendId = uuidv7();
   const id = uuidv7();
   await tx.execute(sql`insert into sms_sends (id, company_id, user_id, channel, sender_id, body, frequency, status,
