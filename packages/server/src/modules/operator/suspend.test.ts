@@ -10,6 +10,7 @@ import { v7 as uuidv7 } from "uuid";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   apiPost,
+  assignInboundNumber,
   auth,
   createCompany,
   createOperator,
@@ -224,8 +225,9 @@ describe("suspension and sending", () => {
 
   it("inbound messages to a suspended company are still stored", async () => {
     const co = await createCompany(app);
-    const sender = `SUS${String(Date.now()).slice(-6)}`;
-    await q("update users set sender_ids = $2 where id = $1", [co.owner.id, [sender]]);
+    // A long number the operator assigned to the company (inbound reaches a company only through its numbers).
+    const sender = `6588${String(Date.now()).slice(-7)}`;
+    await assignInboundNumber(app, sender, [{ companyId: co.id }]);
     expect((await suspend(co.id)).statusCode).toBe(200);
     const text = `Reply while suspended ${uuidv7()}`;
     await applyInbound(app.deps, "sandbox", {
