@@ -53,8 +53,14 @@ async function main() {
     const demo = await seedDemo(app.deps);
     if (demo) {
       const line = "─".repeat(64);
+      // The operator console next to the demo company: a demo operator's one-time link (codes go to the sandbox).
+      const { issueOperatorLink } = await import("./modules/operator/accounts.service");
+      const operator = await issueOperatorLink(app.deps.database, config, "operator@herald.local", {
+        type: "system",
+        label: "Demo set-up",
+      });
       console.log(
-        `\n${line}\n Demo company "${demo.companyName}" created. Sign in as the owner admin:\n   e-mail:   ${demo.email}\n   password: ${demo.password}\n (printed once; other demo users share the same password)\n${line}\n`,
+        `\n${line}\n Demo company "${demo.companyName}" created. Sign in as the owner admin:\n   e-mail:   ${demo.email}\n   password: ${demo.password}\n (printed once; other demo users share the same password)\n\n Operator console: open this one-time link (24 hours) to set the demo operator's password\n   ${operator.link}\n (new links: herald-server operator create operator@herald.local, with the server stopped)\n${line}\n`,
       );
     }
   }
