@@ -231,7 +231,7 @@ describe("sign-in security in the browser: two-factor page, verification resend,
     await acknowledge(page, "Verify Successful !");
 
     const password = field(page, "New password");
-    await password.fill("alllowercase123!");
+    await password.fill("alllower123!");
     await field(page, "Confirm new password").click();
     await password.click();
     const rule = page.getByText(PASSWORD_COMPOSITION, { exact: true });

@@ -32,6 +32,20 @@ describe("smoke: a fresh server and the portal", () => {
     expect(password && validatePassword(password)).toBeNull();
   });
 
+  it("prints the demo operator's one-time link, which sets the operator's password once", async () => {
+    const link = /(http\S+\/operator\/activate\?token=\S+)/.exec(server.output())?.[1];
+    expect(link).toBeDefined();
+    const token = new URL(link!).searchParams.get("token");
+    const activate = (password: string) =>
+      fetch(`${server.url}/api/operator/activate`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ token, name: "Demo Operator", password }),
+      });
+    expect((await activate("Operator-Console7!x")).status).toBe(200);
+    expect((await activate("Operator-Console7!y")).status).toBe(400); // single use
+  });
+
   it("shows the not-found page for an unknown route, with a Back To Home link to /", async () => {
     const page = await browser.newPage();
     const res = await page.goto(`${server.url}/no/such/screen`);

@@ -8,6 +8,7 @@ export * from "./money";
 export * from "./password";
 export * from "./phone";
 export * from "./roles";
+export * from "./sender-id";
 export * from "./sms";
 export * from "./sms.cases";
 export * from "./validation";

@@ -4,6 +4,7 @@ import { COMMON_PASSWORDS } from "./common-passwords";
 import {
   isCommonPassword,
   meetsPasswordComposition,
+  PASSPHRASE_MIN_LENGTH,
   PASSWORD_COMPOSITION,
   PASSWORD_REQUIRED,
   PASSWORD_SPECIALS,
@@ -99,14 +100,86 @@ describe("validatePassword", () => {
     );
   });
 
-  it("rejects 12+ characters missing a class (property)", () => {
+  it("rejects 12 to 14 characters missing a class (property)", () => {
     const noDigit = fc
-      .array(fc.oneof(upper, lower, special), { minLength: 12, maxLength: 30 })
+      .array(fc.oneof(upper, lower, special), { minLength: 12, maxLength: PASSPHRASE_MIN_LENGTH - 1 })
       .map((a) => a.join(""));
     fc.assert(
       fc.property(noDigit, (pw) => {
         expect(validatePassword(pw)).toBe(PASSWORD_COMPOSITION);
       }),
+    );
+  });
+});
+
+describe("passphrases: 15 or more characters need no particular kinds of character", () => {
+  it("accepts long passphrases and keeps the spec's rules and messages below 15 characters", () => {
+    expect(PASSPHRASE_MIN_LENGTH).toBe(15);
+    expect(validatePassword("correct horse battery staple 2024")).toBeNull();
+    expect(validatePassword("correcthorsebat")).toBeNull(); // 15 letters
+    expect(validatePassword("correcthorseba")).toBe(PASSWORD_COMPOSITION); // 14
+    expect(validatePassword("correct horse")).toBe(PASSWORD_COMPOSITION); // 13
+    expect(validatePassword("correct")).toBe(PASSWORD_TOO_SHORT);
+    expect(validatePassword("ünïcödé wörds ok")).toBeNull();
+    expect(validatePassword("😀".repeat(14))).toBe(PASSWORD_COMPOSITION); // 14 characters, 28 UTF-16 units
+    expect(validateNewPassword("correct horse battery staple 2024")).toBeNull();
+    expect(validateNewPassword("Tr0ub4dor and three horses")).toBeNull();
+  });
+
+  it("accepts any 15+ characters under the rules (property)", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", minLength: PASSPHRASE_MIN_LENGTH, maxLength: 64 }), (pw) => {
+        expect(validatePassword(pw)).toBeNull();
+      }),
+    );
+  });
+
+  it("still refuses block-listed phrases, one character said again and again, and separators alone", () => {
+    for (const pw of [
+      "aaaaaaaaaaaaaaa",
+      "AAAAaaaaAAAAaaaa",
+      "a a a a a a a a a",
+      "               ",
+      "- - - - - - - - -",
+      "password password",
+      "Password-Password-Password",
+      "p a s s w o r d 1 2 3 4",
+      "qwertyuiop123456",
+      "welcome welcome 2024",
+      "iloveyou iloveyou",
+    ]) {
+      expect(validateNewPassword(pw), pw).toBe(PASSWORD_TOO_COMMON);
+    }
+  });
+
+  it("refuses any one character repeated to passphrase length (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: "binary", minLength: 1, maxLength: 1 }),
+        fc.integer({ min: 15, max: 64 }),
+        (c, n) => {
+          expect(validateNewPassword(c.repeat(n))).toBe(PASSWORD_TOO_COMMON);
+        },
+      ),
+    );
+  });
+
+  it("refuses a block-listed word spelled out with separators or said again (property)", () => {
+    const words = COMMON_PASSWORDS.filter((w) => w.length >= 4);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...words),
+        fc.constantFrom(" ", "-", ".", "_"),
+        fc.integer({ min: 1, max: 8 }),
+        (word, sep, times) => {
+          const spelled = [...word].join(sep);
+          const said = Array(Math.max(times, Math.ceil(PASSPHRASE_MIN_LENGTH / word.length) + 1))
+            .fill(word)
+            .join(sep);
+          expect(isCommonPassword(spelled)).toBe(true);
+          expect(validateNewPassword(said)).toBe(PASSWORD_TOO_COMMON);
+        },
+      ),
     );
   });
 });
@@ -172,7 +245,7 @@ describe("common-password block-list", () => {
     expect(validateNewPassword("P@ssw0rd1234")).toBe(PASSWORD_TOO_COMMON);
     expect(validateNewPassword("Welcome@1234")).toBe(PASSWORD_TOO_COMMON);
     expect(validateNewPassword("Zebra$Kettle42")).toBeNull();
-    // validatePassword stays the pure spec rules.
+    // validatePassword has no block-list.
     expect(validatePassword("Password123!")).toBeNull();
   });
 

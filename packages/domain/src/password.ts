@@ -1,14 +1,18 @@
 /**
  * Password rules (accounts spec §5, §9) and the block-list of common passwords (architecture §9).
  *
- * `validatePassword` is exactly the spec's rules. `validateNewPassword` adds the block-list and is what
- * registration, user add, reset and password change should use for a password being set.
+ * `validatePassword` is the spec's rules, with one addition: a passphrase of `PASSPHRASE_MIN_LENGTH` or more
+ * characters of any kind is accepted without the composition rule (OWASP ASVS 5.0 6.2.5). `validateNewPassword`
+ * adds the block-list and is what registration, user add, reset and password change should use for a
+ * password being set.
  */
 import { COMMON_PASSWORDS } from "./common-passwords";
 
 /** The special characters the spec allows (and requires one of). */
 export const PASSWORD_SPECIALS = "!@#$%*_?&";
 export const PASSWORD_MIN_LENGTH = 12;
+/** From this many characters a password needs no particular kinds of character ("correct horse battery staple"). */
+export const PASSPHRASE_MIN_LENGTH = 15;
 
 export const PASSWORD_REQUIRED = "Password is required";
 export const PASSWORD_TOO_SHORT = "Password must be at least 12 characters long";
@@ -61,10 +65,15 @@ export function meetsPasswordComposition(pw: string): boolean {
   return upper && lower && digit && special;
 }
 
-/** The spec's password rules, in order: required, at least 12 characters, composition. */
+/**
+ * The spec's password rules, in order: required, at least 12 characters, composition; a passphrase of 15 or
+ * more characters (any characters, spaces included) needs no composition. Lengths count characters.
+ */
 export function validatePassword(pw: string | null | undefined): PasswordError | null {
   if (pw === null || pw === undefined || pw.length === 0) return PASSWORD_REQUIRED;
-  if ([...pw].length < PASSWORD_MIN_LENGTH) return PASSWORD_TOO_SHORT;
+  const length = [...pw].length;
+  if (length < PASSWORD_MIN_LENGTH) return PASSWORD_TOO_SHORT;
+  if (length >= PASSPHRASE_MIN_LENGTH) return null;
   if (!meetsPasswordComposition(pw)) return PASSWORD_COMPOSITION;
   return null;
 }
@@ -111,14 +120,39 @@ function letterCore(s: string): string {
   return s.replace(NON_LETTERS_START, "").replace(NON_LETTERS_END, "");
 }
 
+/** Spaces and the usual word separators of a passphrase ("pass word", "pass-word", "pass.word"). */
+const SEPARATORS = /[\s_.,;:+-]+/gu;
+
+/** Every string the text is two or more repetitions of ("abab" -> ["ab"], "aaaa" -> ["a", "aa"]). */
+function repeatedUnits(text: string): string[] {
+  const chars = [...text];
+  const units: string[] = [];
+  for (let size = 1; size <= chars.length / 2; size++) {
+    if (chars.length % size !== 0) continue;
+    const unit = chars.slice(0, size).join("");
+    if (unit.repeat(chars.length / size) === text) units.push(unit);
+  }
+  return units;
+}
+
 /**
  * True when the password is on the block-list, compared case-insensitively. Besides the exact password it
  * checks the word left after removing leading/trailing digits and symbols ("Summer2024!!" -> "summer") and
  * that word with common character substitutions undone ("P@ssw0rd!123" -> "password", "@dmin1234!" ->
- * "admin"), when the word has at least 4 letters.
+ * "admin"), when the word has at least 4 letters. A phrase is checked with its spaces and separators taken
+ * out ("pass word 1234" -> "password1234"), and one character or block-listed word said again and again
+ * ("aaaaaaaaaaaaaaa", "password password 2024") is common too.
  */
 export function isCommonPassword(pw: string): boolean {
   const lower = pw.toLowerCase();
+  const compact = lower.replace(SEPARATORS, "");
+  if (compact.length === 0) return true; // nothing but spaces and separators
+  const units = [...repeatedUnits(compact), ...repeatedUnits(letterCore(compact))];
+  if (units.some((unit) => [...unit].length === 1)) return true;
+  return [lower, compact, ...units].some(isCommonWord);
+}
+
+function isCommonWord(lower: string): boolean {
   if (COMMON.has(lower)) return true;
   const trimmed = [
     letterCore(lower),

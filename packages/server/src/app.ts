@@ -2,7 +2,7 @@ import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import openapiGlue from "fastify-openapi-glue";
-import type { Config } from "./config";
+import type { Config, TrustProxy } from "./config";
 import { type Database, openDatabase, runMigrations } from "./db/client";
 import type { Deps, Handler, Handlers } from "./deps";
 import { HttpError, NotImplemented } from "./errors";
@@ -13,6 +13,7 @@ import { EventHub, listenForEvents } from "./lib/events";
 import { listenForInvalidations, SessionCache } from "./lib/session-cache";
 import { departmentHandlers } from "./modules/admin/departments.routes";
 import { userAdminHandlers } from "./modules/admin/users.routes";
+import { auditHandlers } from "./modules/audit/audit.routes";
 import { accountHandlers } from "./modules/auth/auth.routes";
 import { broadcastHandlers } from "./modules/broadcasts/broadcasts.routes";
 import { campaignHandlers } from "./modules/campaigns/campaigns.routes";
@@ -26,7 +27,9 @@ import { thresholdHandlers } from "./modules/credit/thresholds.routes";
 import { eventHandlers, installEventStreamToken } from "./modules/events/events.routes";
 import { keywordHandlers } from "./modules/keywords/keywords.routes";
 import { mobileSubHandlers } from "./modules/mobile-sub/mobile-sub.routes";
+import { operatorHandlers } from "./modules/operator/operator.routes";
 import { paymentHandlers, registerSandboxPaymentPages } from "./modules/payments/payments.routes";
+import { registryHandlers } from "./modules/registry/registry.routes";
 import { reportHandlers } from "./modules/reports/reports.routes";
 import { registerSandboxPages, sandboxHandlers } from "./modules/sandbox/sandbox.routes";
 import { providerEventHandler } from "./modules/sms/events";
@@ -38,8 +41,10 @@ import { installNoStore } from "./plugins/cache-control";
 import { installContentTypeCheck } from "./plugins/content-type";
 import { installJsonBody } from "./plugins/json-body";
 import { loggerOptions } from "./plugins/logging";
+import { authenticateOperator } from "./plugins/operator";
 import { registerPortal } from "./plugins/portal";
 import { installPublicRateLimit } from "./plugins/public-rate-limit";
+import { installQueryNumberCheck } from "./plugins/query-numbers";
 import { RequestLog } from "./plugins/request-log";
 import { installResponseValidation } from "./plugins/response-validation";
 import { validationMessage } from "./plugins/validation-messages";
@@ -71,6 +76,7 @@ function moduleHandlers(deps: Deps): Handlers {
     ...creditHandlers(deps),
     ...paymentHandlers(deps),
     ...statementHandlers(deps),
+    ...auditHandlers(deps),
     ...contactHandlers(deps),
     ...campaignHandlers(deps),
     ...reportHandlers(deps),
@@ -80,6 +86,8 @@ function moduleHandlers(deps: Deps): Handlers {
     ...chatHandlers(deps),
     ...broadcastHandlers(deps),
     ...eventHandlers(deps),
+    ...registryHandlers(deps),
+    ...operatorHandlers(deps),
   };
 }
 
@@ -93,12 +101,26 @@ export interface BuildOptions {
   logStream?: import("pino").DestinationStream;
 }
 
+/**
+ * Fastify's trustProxy for HERALD_TRUST_PROXY. A hop count becomes a function of the hop (Fastify takes a bare
+ * number as trusting nobody): the peer and the hops - 1 addresses before it in X-Forwarded-For are proxies, and
+ * the next one, counted from the right, is the client. Never `true` (that believes the client's leftmost entry).
+ */
+export function fastifyTrustProxy(
+  trust: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if ("proxies" in trust) return trust.proxies;
+  const { hops } = trust;
+  return (_address, hop) => hop < hops;
+}
+
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
     logger: loggerOptions(config, opts.logStream),
     logController: new RequestLog(),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 2 * 1024 * 1024,
     ajv: {
       // Unknown request properties are stripped where a schema forbids them and otherwise ignored by handlers.
@@ -176,11 +198,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(multipart, { limits: { fileSize: 157_286_400, files: 10 } });
-  // Request hardening from openapi.yaml, before any route: body media types, JSON limits, flood limit, caching.
+  // Request hardening from openapi.yaml, before any route: body media types, JSON limits, flood limit, numbers
+  // in query strings, caching.
   const spec = loadSpec();
   installContentTypeCheck(app, spec);
   installJsonBody(app);
   await installPublicRateLimit(app, spec, config.publicRateLimit);
+  installQueryNumberCheck(app);
   installNoStore(app);
   installEventStreamToken(app);
 
@@ -214,6 +238,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           config.jwtSecret,
           request.headers.authorization,
           sessionCache,
+        );
+        request.actor.ip = request.ip;
+      },
+      // The operator's console (modules/operator): operator tokens only; company tokens are refused.
+      async operatorAuth(request: import("fastify").FastifyRequest) {
+        request.operator = await authenticateOperator(
+          database,
+          config.jwtSecret,
+          request.headers.authorization,
         );
       },
     },

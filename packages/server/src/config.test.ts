@@ -211,6 +211,36 @@ describe("config", () => {
     );
   });
 
+  it("believes X-Forwarded-For only from the configured proxies: none, a number of hops, or their addresses", () => {
+    const trust = (value?: string) =>
+      loadConfig({ HERALD_DATA_DIR: dir(), ...(value === undefined ? {} : { HERALD_TRUST_PROXY: value }) })
+        .trustProxy;
+    expect(trust()).toBe(false);
+    expect(trust("false")).toBe(false);
+    expect(trust("0")).toBe(false);
+    expect(trust("true")).toEqual({ hops: 1 });
+    expect(trust("1")).toEqual({ hops: 1 });
+    expect(trust("2")).toEqual({ hops: 2 });
+    expect(trust("10.0.0.5")).toEqual({ proxies: ["10.0.0.5"] });
+    expect(trust(" 10.0.0.5, 10.1.0.0/16 ,fd00::/8,::1,loopback")).toEqual({
+      proxies: ["10.0.0.5", "10.1.0.0/16", "fd00::/8", "::1", "loopback"],
+    });
+    for (const bad of [
+      "maybe",
+      "-1",
+      "1.5",
+      "10.0.0.300",
+      "10.0.0.0/33",
+      "fd00::/129",
+      "10.0.0.5,",
+      "proxy.local",
+      "10.0.0.0/8/8",
+    ]) {
+      expect(() => trust(bad), bad).toThrow(ConfigError);
+      expect(() => trust(bad), bad).toThrow(/^HERALD_TRUST_PROXY must be false, true .* got "/);
+    }
+  });
+
   it("has every variable it reads in the README's configuration table", () => {
     const here = path.dirname(fileURLToPath(import.meta.url));
     const source = readFileSync(path.join(here, "config.ts"), "utf8");

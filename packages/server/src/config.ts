@@ -1,5 +1,6 @@
 import { hkdfSync, randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { ensurePrivateDir } from "./db/data-dir";
 import { parseSmppUrl } from "./providers/sms/smpp-url";
@@ -61,8 +62,12 @@ export interface Config {
   userLimitDefault: number;
   /** The vendor's support address that corporate top-up requests go to. */
   supportEmail: string;
-  /** Trust X-Forwarded-For from a reverse proxy (client IPs for rate limits). */
-  trustProxy: boolean;
+  /**
+   * Whose X-Forwarded-For is believed (HERALD_TRUST_PROXY, false): nobody's (the peer is the client), a number of
+   * proxy hops in front of the server (`true` is one), or the proxies' addresses and CIDR ranges. The client is
+   * the rightmost address that no trusted proxy stands for, never an entry the client wrote itself.
+   */
+  trustProxy: TrustProxy;
   /** Calls per minute one client address may make to each call that needs no sign-in (0: no limit). */
   publicRateLimit: number;
   /** Corporate credit purchases: Stripe when both keys are set, otherwise the sandbox checkout. */
@@ -82,6 +87,39 @@ export interface SendingConfig {
   submitTimeoutSeconds: number;
   /** Secret of the SMS gateway's signed webhooks (SMS_WEBHOOK_SECRET); the webhooks answer 404 without it. */
   smsWebhookSecret: string | undefined;
+}
+
+export type TrustProxy = false | { hops: number } | { proxies: string[] };
+
+/** proxy-addr's names of address ranges, accepted in a list of proxies besides addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = ["loopback", "linklocal", "uniquelocal"];
+
+/** An IPv4 or IPv6 address, optionally with a prefix length ("10.0.0.0/8", "fd00::/8"), or a range's name. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = address.includes("%") ? 0 : isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/** HERALD_TRUST_PROXY: false (default), true (one hop), a number of hops, or a comma-separated list of proxies. */
+function trustProxy(env: Env): TrustProxy {
+  const raw = env.HERALD_TRUST_PROXY?.trim() ?? "";
+  const word = raw.toLowerCase();
+  if (["", "0", "false", "no", "off"].includes(word)) return false;
+  if (["true", "yes", "on"].includes(word)) return { hops: 1 };
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (Number.isSafeInteger(hops)) return { hops };
+  } else {
+    const proxies = raw.split(",").map((entry) => entry.trim());
+    if (proxies.every(isProxyAddress)) return { proxies };
+  }
+  throw new ConfigError(
+    `HERALD_TRUST_PROXY must be false, true (one proxy in front of the server), the number of proxies in front of it, or a comma-separated list of the proxies' addresses or CIDR ranges (e.g. 10.0.0.5,10.1.0.0/16), got "${raw}"`,
+  );
 }
 
 export type PaymentsConfig =
@@ -256,7 +294,7 @@ export function loadConfig(env: Env = process.env): Config {
     portalDir: path.resolve(env.HERALD_PORTAL_DIR ?? defaultPortalDir()),
     runWorkers: bool(env, "HERALD_WORKERS", true),
     userLimitDefault: int(env, "HERALD_USER_LIMIT", 25, 1),
-    trustProxy: bool(env, "HERALD_TRUST_PROXY", false),
+    trustProxy: trustProxy(env),
     supportEmail: env.HERALD_SUPPORT_EMAIL ?? "support@herald.local",
     publicRateLimit: int(env, "HERALD_PUBLIC_RATE_LIMIT", 100, 0),
     payments: paymentsConfig(env),

@@ -36,6 +36,11 @@ async function main() {
     const { runCompanyCommand } = await import("./modules/admin/company.command");
     process.exit(await runCompanyCommand(config, args.slice(1)));
   }
+  if (args[0] === "operator") {
+    // The operator console's accounts: `operator create EMAIL` prints a one-time sign-in link.
+    const { runOperatorCommand } = await import("./modules/operator/operator.command");
+    process.exit(await runOperatorCommand(config, args.slice(1)));
+  }
   if (args[0] === "worker") {
     // A worker process: the job queue without the HTTP listener.
     const app = await buildApp({ config: { ...config, runWorkers: true } });
@@ -48,8 +53,14 @@ async function main() {
     const demo = await seedDemo(app.deps);
     if (demo) {
       const line = "─".repeat(64);
+      // The operator console next to the demo company: a demo operator's one-time link (codes go to the sandbox).
+      const { issueOperatorLink } = await import("./modules/operator/accounts.service");
+      const operator = await issueOperatorLink(app.deps.database, config, "operator@herald.local", {
+        type: "system",
+        label: "Demo set-up",
+      });
       console.log(
-        `\n${line}\n Demo company "${demo.companyName}" created. Sign in as the owner admin:\n   e-mail:   ${demo.email}\n   password: ${demo.password}\n (printed once; other demo users share the same password)\n${line}\n`,
+        `\n${line}\n Demo company "${demo.companyName}" created. Sign in as the owner admin:\n   e-mail:   ${demo.email}\n   password: ${demo.password}\n (printed once; other demo users share the same password)\n\n Operator console: open this one-time link (24 hours) to set the demo operator's password\n   ${operator.link}\n (new links: herald-server operator create operator@herald.local, with the server stopped)\n${line}\n`,
       );
     }
   }

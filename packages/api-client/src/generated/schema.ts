@@ -759,8 +759,9 @@ export interface paths {
         /**
          * Enable or disable two-factor sign-in for users
          * @description Admin only. Sets `login2fa` of every listed user; all or nothing (an id outside the company answers
-         *     404 and changes nothing). Response body not shown in the specification; designed as `Ok` with
-         *     'User Login 2FA updated !'.
+         *     404 and changes nothing). Only the owner changes the owner's; the caller's own is turned off only
+         *     with /editMySecurity and the current password (403 otherwise). Response body not shown in the
+         *     specification; designed as `Ok` with 'User Login 2FA updated !'.
          */
         post: operations["editLogin2Fa"];
         delete?: never;
@@ -1308,6 +1309,8 @@ export interface paths {
          * Set a user's sender IDs
          * @description Defined but unused by the specification's portal; designed. Admin only. Replaces the sender IDs of
          *     user `id` and whether the user may use them (`isAllowSID`). Answers `Ok` with 'Data Update Successful !'.
+         *     Only the company's approved sender IDs (senderIdRegistry) and the platform's default sender ID may be
+         *     given; any other answers 422 naming it.
          */
         post: operations["editSenderId"];
         delete?: never;
@@ -2485,9 +2488,17 @@ export interface paths {
         };
         /**
          * Download an attachment
-         * @description Designed call (not in the specification): the `url` of every Attachment. The URL carries a signature (`sig`)
-         *     so images and players can load it without a token and nobody can guess another file's URL. Images, video
-         *     and audio are served with their own type; any other file as a download (`application/octet-stream`).
+         * @description Designed call (not in the specification): the `url` of every Attachment. The URL carries an expiry (`exp`,
+         *     seconds since the epoch, at least four hours after it was handed out) and a signature of the id and the
+         *     expiry (`sig`), so images and players can load it without a token, nobody can guess another file's URL,
+         *     and a leaked URL stops working. Every read that shows a message (its page, a broadcast report) hands out a
+         *     fresh URL.
+         *
+         *     Only passive types are shown inline with their own type (PNG, JPEG, GIF and WebP images, audio, video,
+         *     PDF); anything else (SVG, HTML, XML, JavaScript, any other type) is a download (`Content-Disposition:
+         *     attachment`; other images keep their type so an `<img>` still shows them, the rest is
+         *     `application/octet-stream`). Every file is sent with `X-Content-Type-Options: nosniff` and
+         *     `Content-Security-Policy: default-src 'none'; sandbox`.
          */
         get: operations["getAttachment"];
         put?: never;
@@ -3225,6 +3236,620 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/senderIdRegistry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's sender IDs and requests
+         * @description Admin only. Every sender ID the company asked for, with its state: requested (waiting for the operator),
+         *     approved (the company's own: admins may give it to users), rejected (with the operator's reason) or
+         *     revoked. Also whether an approved alphanumeric ID is registered with Singapore's SMS Sender ID Registry.
+         */
+        get: operations["senderIdRegistry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/requestSenderId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the operator for a sender ID
+         * @description Admin only. An alphanumeric ID of 1 to 11 letters, digits and spaces (with at least one letter), or a number
+         *     of 3 to 15 digits with an optional leading +. Refused when another company owns the ID (compared without
+         *     case) or the company already asked for it.
+         */
+        post: operations["requestSenderId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/withdrawSenderId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw a sender ID request or give up an approved ID
+         * @description Admin only. The ID is taken off every user of the company that lists it.
+         */
+        post: operations["withdrawSenderId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inboundNumbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Numbers the company receives SMS on
+         * @description Admin only. The long numbers and short codes the operator assigned to the company: exclusively, or shared
+         *     with other companies, where a message reaches the company only when its first word is the company's keyword
+         *     on that number.
+         */
+        get: operations["inboundNumbers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/topupRequests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's corporate top-up requests and their answers
+         * @description Admin only. Newest first, with the operator's answer (granted amount or decline message).
+         */
+        get: operations["topupRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auditLog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's audit log
+         * @description Admin only. Who did what and when in the company — administration, permissions, credit, sender IDs, numbers,
+         *     prices, suspension and security actions (sign-ins, two-factor changes, password resets) — newest first.
+         *     Entries are never changed or removed.
+         */
+        get: operations["auditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auditLog/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's audit log as CSV
+         * @description Admin only. The entries the same filters select, oldest first, as a CSV file (formulas neutralised).
+         */
+        get: operations["exportAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set an operator's name and password from a one-time link
+         * @description The link printed by `herald-server operator create` (or sent when an operator is invited) holds a one-time
+         *     token valid for 24 hours. The password follows the same rules as users' passwords.
+         */
+        post: operations["operatorActivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Operator sign-in, first step
+         * @description E-mail and password. Two-factor authentication is always on for operators: a correct password e-mails a
+         *     6-digit code and answers a short-lived token for /operator/verifyOtp.
+         */
+        post: operations["operatorLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/verifyOtp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Operator sign-in, second step */
+        post: operations["operatorVerifyOtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End the operator's session */
+        post: operations["operatorLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in operator */
+        get: operations["operatorMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What waits for the operator
+         * @description Counts for the operator's home page.
+         */
+        get: operations["operatorOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every company
+         * @description Search by company name or owner e-mail; keyset paging by name.
+         */
+        get: operations["operatorCompanies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/companies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One company */
+        get: operations["operatorCompany"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/companies/{id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suspend a company
+         * @description Its users are signed out and refused at sign-in with a clear message; its sends, schedules and broadcasts
+         *     stop where they are (nothing is lost) and go on at resume; inbound messages are still stored.
+         */
+        post: operations["operatorSuspendCompany"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/companies/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume a suspended company */
+        post: operations["operatorResumeCompany"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/companies/{id}/user-limit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a company's user limit */
+        post: operations["operatorSetUserLimit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/companies/{id}/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a company's prices per channel
+         * @description Each listed channel's price (cents of SGD per SMS segment, e-mail or social message) overrides the default
+         *     for this company; a null price returns the channel to the default. Channels not listed keep their price.
+         */
+        put: operations["operatorSetPrices"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/companies/{id}/credit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Grant or correct a company's corporate credit
+         * @description A positive amount grants credit, a negative one takes it back (never below zero); the reason is mandatory
+         *     and shown on the company's statement and in the audit log. Send an Idempotency-Key to retry safely.
+         */
+        post: operations["operatorAdjustCredit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/topup-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Corporate top-up requests
+         * @description Open requests oldest first; answered ones newest first.
+         */
+        get: operations["operatorTopupRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/topup-requests/{id}/grant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Grant a top-up request through the ledger */
+        post: operations["operatorGrantTopup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/topup-requests/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline a top-up request with a message the company's admins see */
+        post: operations["operatorDeclineTopup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/sender-ids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sender ID registry
+         * @description Requests waiting first (oldest first), then the rest newest first.
+         */
+        get: operations["operatorSenderIds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/sender-ids/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a sender ID request */
+        post: operations["operatorApproveSenderId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/sender-ids/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a sender ID request, or revoke an approved ID, with a reason */
+        post: operations["operatorRejectSenderId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/sender-ids/{id}/ssir": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record whether an ID is registered with Singapore's SMS Sender ID Registry */
+        post: operations["operatorSetSsir"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Inbound numbers and who owns them */
+        get: operations["operatorNumbers"];
+        put?: never;
+        /** Add a number Herald receives SMS on */
+        post: operations["operatorAddNumber"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/numbers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a number's kind, sharing and owners
+         * @description Exclusive: one company, no keyword. Shared: any number of companies, each with a keyword that is unique on
+         *     the number (compared without case); the first word of an inbound message picks the company.
+         */
+        put: operations["operatorEditNumber"];
+        post?: never;
+        /** Stop receiving on a number */
+        delete: operations["operatorDeleteNumber"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/unrouted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Inbound messages no company owns
+         * @description Messages to a number no company owns, or to a shared number whose first word is nobody's keyword.
+         */
+        get: operations["operatorUnrouted"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every company's and operator's audit log */
+        get: operations["operatorAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/audit-log/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log as CSV */
+        get: operations["operatorExportAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events": {
         parameters: {
             query?: never;
@@ -3266,6 +3891,269 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        IdRequest: {
+            /** Format: uuid */
+            id: string;
+        };
+        ReasonRequest: {
+            reason: string;
+        };
+        UserLimitRequest: {
+            limit: number;
+        };
+        /** @enum {string} */
+        PriceChannel: "sms" | "email" | "whatsapp" | "telegram" | "messenger" | "line" | "viber" | "wechat" | "instagram" | "generic";
+        ChannelPrice: {
+            channel: components["schemas"]["PriceChannel"];
+            /** @description What the company pays (per SMS segment, e-mail or social message), in cents of SGD. */
+            priceCents: number;
+            /** @description The service's default price of the channel. */
+            defaultCents: number;
+            overridden?: boolean;
+        };
+        PricesRequest: {
+            prices: {
+                channel: components["schemas"]["PriceChannel"];
+                priceCents: number | null;
+            }[];
+        };
+        CreditAdjustmentRequest: {
+            /** @description SGD with at most two decimals; positive grants, negative takes back. Not zero. */
+            amount: number;
+            reason: string;
+        };
+        /** @enum {string} */
+        CompanyStatus: "active" | "suspended";
+        OperatorCompany: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            ownerName: string;
+            ownerEmail: string;
+            /** @description Users who are not deleted. */
+            users: number;
+            userLimit: number;
+            balance: components["schemas"]["SgdAmount"];
+            /** @description Messages sent this calendar month (SMS, e-mail and social), in Singapore time. */
+            messagesThisMonth: number;
+            status: components["schemas"]["CompanyStatus"];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        OperatorCompanyPage: {
+            data: components["schemas"]["OperatorCompany"][];
+            nextCursor: string | null;
+        };
+        OperatorCompanyDetail: components["schemas"]["OperatorCompany"] & {
+            /** Format: date-time */
+            suspendedAt: string | null;
+            suspendReason: string | null;
+            prices: components["schemas"]["ChannelPrice"][];
+            senderIds: components["schemas"]["SenderIdRecord"][];
+            numbers: components["schemas"]["CompanyInboundNumber"][];
+        };
+        /** @enum {string} */
+        TopupRequestStatus: "open" | "granted" | "declined";
+        TopupRequestRecord: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            companyId: string;
+            companyName: string;
+            /** @description Name and e-mail of the admin who asked. */
+            requestedBy: string;
+            /** @description SGD the admin asked for, when given. */
+            amount: number | null;
+            note: string | null;
+            status: components["schemas"]["TopupRequestStatus"];
+            grantedAmount: number | null;
+            /** @description The operator's message (the decline reason, or a note with the grant). */
+            answer: string | null;
+            answeredBy: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            answeredAt: string | null;
+        };
+        TopupRequestPage: {
+            data: components["schemas"]["TopupRequestRecord"][];
+            nextCursor: string | null;
+        };
+        TopupGrantRequest: {
+            /** @description SGD with at most two decimals. */
+            amount: number;
+            message?: string;
+        };
+        TopupDeclineRequest: {
+            message: string;
+        };
+        /** @enum {string} */
+        SenderIdStatus: "requested" | "approved" | "rejected" | "revoked" | "withdrawn";
+        SenderIdRecord: {
+            /** Format: uuid */
+            id: string;
+            senderId: string;
+            /** @enum {string} */
+            kind: "alphanumeric" | "number";
+            purpose: string;
+            status: components["schemas"]["SenderIdStatus"];
+            /** @description The operator's reason for a rejection or revocation. */
+            reason: string | null;
+            /** @description Registered with Singapore's SMS Sender ID Registry (alphanumeric IDs sent to +65 numbers). */
+            ssirRegistered: boolean;
+            /** Format: uuid */
+            companyId: string;
+            companyName: string;
+            requestedBy: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            decidedAt: string | null;
+        };
+        SenderIdRegistryList: {
+            data: components["schemas"]["SenderIdRecord"][];
+        };
+        SenderIdPage: {
+            data: components["schemas"]["SenderIdRecord"][];
+            nextCursor: string | null;
+        };
+        RequestSenderIdRequest: {
+            senderId: string;
+            purpose: string;
+        };
+        SenderIdApproveRequest: {
+            /** @default false */
+            ssirRegistered: boolean;
+        };
+        SsirRequest: {
+            ssirRegistered: boolean;
+        };
+        /** @enum {string} */
+        InboundNumberKind: "long" | "short";
+        InboundNumberRequest: {
+            /** @description A long number (E.164, + optional) or a short code of 3 to 8 digits. */
+            number: string;
+            kind: components["schemas"]["InboundNumberKind"];
+            shared: boolean;
+            /** @description Exclusive numbers take at most one owner without keyword; shared ones one keyword per company. */
+            owners: {
+                /** Format: uuid */
+                companyId: string;
+                keyword?: string | null;
+            }[];
+        };
+        InboundNumber: {
+            /** Format: uuid */
+            id: string;
+            number: string;
+            kind: components["schemas"]["InboundNumberKind"];
+            shared: boolean;
+            owners: {
+                /** Format: uuid */
+                companyId: string;
+                companyName: string;
+                keyword: string | null;
+            }[];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        InboundNumberPage: {
+            data: components["schemas"]["InboundNumber"][];
+            nextCursor: string | null;
+        };
+        CompanyInboundNumber: {
+            number: string;
+            kind: components["schemas"]["InboundNumberKind"];
+            shared: boolean;
+            /** @description On a shared number, the first word that routes a message to the company. */
+            keyword: string | null;
+        };
+        CompanyInboundNumberList: {
+            data: components["schemas"]["CompanyInboundNumber"][];
+        };
+        UnroutedMessage: {
+            /** Format: uuid */
+            id: string;
+            from: string;
+            to: string;
+            text: string;
+            /** @description Why no company received it, in words. */
+            reason: string;
+            /** Format: date-time */
+            receivedAt: string;
+        };
+        UnroutedPage: {
+            data: components["schemas"]["UnroutedMessage"][];
+            nextCursor: string | null;
+        };
+        AuditEntry: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            actorType: "user" | "operator" | "system" | "api";
+            /** @description Name and e-mail of the user or operator; "System" for automatic actions. */
+            actorName: string;
+            actorAddress: string | null;
+            /** @description What was done, e.g. `user.role_changed`, `credit.granted`, `auth.signed_in`. */
+            action: string;
+            /** @description The action in words. */
+            summary: string;
+            targetType: string | null;
+            /** @description The user, sender ID, number or company acted on, by name. */
+            targetLabel: string | null;
+            /** @description Settings, permissions or money before the action. */
+            before: {
+                [key: string]: unknown;
+            } | null;
+            after: {
+                [key: string]: unknown;
+            } | null;
+            /** Format: uuid */
+            companyId: string | null;
+            companyName: string | null;
+        };
+        AuditPage: {
+            data: components["schemas"]["AuditEntry"][];
+            nextCursor: string | null;
+        };
+        OperatorActivateRequest: {
+            token: string;
+            name: string;
+            password: string;
+        };
+        OperatorLoginRequest: {
+            email: string;
+            password: string;
+        };
+        OperatorLoginChallenge: {
+            /** @description Short-lived token for /operator/verifyOtp. */
+            challenge: string;
+            message: string;
+        };
+        OperatorVerifyOtpRequest: {
+            challenge: string;
+            code: string;
+        };
+        Operator: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            name: string;
+        };
+        OperatorSession: {
+            token: string;
+            operator: components["schemas"]["Operator"];
+        };
+        OperatorOverview: {
+            companies: number;
+            suspended: number;
+            openTopups: number;
+            senderIdRequests: number;
+            /** @description Unrouted inbound messages of the last 7 days. */
+            unrouted: number;
+        };
         Error: {
             message: string;
         };
@@ -3286,7 +4174,9 @@ export interface components {
         EmailAddress: string;
         /**
          * @description 'Password must be 12+ chars with 1 uppercase [A-Z], 1 lowercase [a-z], 1 number [0-9], and 1 special
-         *     character [!@#$%*_?&].' The server also refuses common passwords. The 128 limit is designed.
+         *     character [!@#$%*_?&].' A passphrase of 15 or more characters of any kind (spaces included) needs no
+         *     particular kinds of character (designed, OWASP ASVS 6.2.5). The server also refuses common passwords
+         *     and phrases, and one character repeated. The 128 limit is designed.
          */
         NewPassword: string;
         /**
@@ -3327,7 +4217,10 @@ export interface components {
          * @enum {string}
          */
         SubscriptionType: "sub" | "unsub";
-        /** @description An SMS sender ID (designed rule); up to 11 letters, digits or spaces, or a number of up to 15 digits. */
+        /**
+         * @description An SMS sender ID (designed rule, packages/domain sender-id.ts): 1 to 11 letters, digits or spaces with at least
+         *     one letter, or a number of 3 to 15 digits with an optional leading +.
+         */
         SenderIdText: string;
         DeptRef: {
             /** Format: uuid */
@@ -3782,6 +4675,10 @@ export interface components {
              * @enum {integer}
              */
             topUpType: 1 | 2;
+            /** @description SGD the admin asks for (type 1, optional; designed). */
+            amount?: number;
+            /** @description A message to the operator (type 1, optional; designed). */
+            note?: string;
         };
         AddDeptRequest: {
             /** @description 'This is required' */
@@ -5078,6 +5975,12 @@ export interface components {
             cost: string;
         };
         ComposePreview: {
+            /**
+             * @description Things to know before sending, in words (absent when there are none): e.g. the chosen sender ID is not
+             *     registered with Singapore's SMS Sender ID Registry, so its messages to Singapore numbers may be shown as
+             *     Likely-SCAM.
+             */
+            warnings?: string[];
             /** @description The first 100 recipients. */
             rows: components["schemas"]["ComposePreviewRow"][];
             totals: {
@@ -5295,6 +6198,19 @@ export interface components {
         };
     };
     parameters: {
+        PathId: string;
+        /** @description The `nextCursor` of the previous page; absent for the first page. */
+        Cursor: string;
+        /** @description Rows per page. */
+        Limit: number;
+        /** @description Part of the actor's name or e-mail. */
+        AuditActor: string;
+        /** @description An action, or the start of one (`user.` selects every user action). */
+        AuditAction: string;
+        /** @description First day included (YYYY-MM-DD) in the company's time zone (UTC for the operator's log). */
+        AuditFrom: string;
+        /** @description Last day included (YYYY-MM-DD). */
+        AuditTo: string;
         /**
          * @description Makes a money-moving call safe to retry (designed): the first request with a key runs and its answer
          *     is kept; a replay with the same key and body answers that first answer and moves nothing, and the
@@ -6260,7 +7176,7 @@ export interface operations {
             /** @description Malformed body; the client shows 'Error Updating Data'. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /** @description Not an admin. */
+            /** @description Not an admin; the owner's 2FA by another admin; turning off the caller's own. */
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
@@ -7002,6 +7918,8 @@ export interface operations {
             /** @description Not an admin. */
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A sender ID that is not one of the company's approved sender IDs. */
+            422: components["responses"]["Unprocessable"];
         };
     };
     editSmsSetting: {
@@ -8629,6 +9547,7 @@ export interface operations {
     getAttachment: {
         parameters: {
             query: {
+                exp?: string;
                 sig: string;
             };
             header?: never;
@@ -8648,7 +9567,9 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
-            /** @description No such file, or a wrong signature. */
+            /** @description The link has expired (open the message again for a new one). */
+            403: components["responses"]["Forbidden"];
+            /** @description No such file, or a wrong signature (or none). */
             404: components["responses"]["NotFound"];
         };
     };
@@ -9681,6 +10602,963 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             /** @description No such sandbox channel, or the sandbox is not served. */
             404: components["responses"]["NotFound"];
+        };
+    };
+    senderIdRegistry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company's sender IDs, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SenderIdRegistryList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    requestSenderId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestSenderIdRequest"];
+            };
+        };
+        responses: {
+            /** @description The request, waiting for the operator. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SenderIdRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    withdrawSenderId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdRequest"];
+            };
+        };
+        responses: {
+            /** @description Withdrawn. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    inboundNumbers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company's inbound numbers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyInboundNumberList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    topupRequests: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page; absent for the first page. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Rows per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TopupRequestPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    auditLog: {
+        parameters: {
+            query?: {
+                /** @description Part of the actor's name or e-mail. */
+                actor?: components["parameters"]["AuditActor"];
+                /** @description An action, or the start of one (`user.` selects every user action). */
+                action?: components["parameters"]["AuditAction"];
+                /** @description First day included (YYYY-MM-DD) in the company's time zone (UTC for the operator's log). */
+                from?: components["parameters"]["AuditFrom"];
+                /** @description Last day included (YYYY-MM-DD). */
+                to?: components["parameters"]["AuditTo"];
+                /** @description The `nextCursor` of the previous page; absent for the first page. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Rows per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    exportAuditLog: {
+        parameters: {
+            query?: {
+                /** @description Part of the actor's name or e-mail. */
+                actor?: components["parameters"]["AuditActor"];
+                /** @description An action, or the start of one (`user.` selects every user action). */
+                action?: components["parameters"]["AuditAction"];
+                /** @description First day included (YYYY-MM-DD) in the company's time zone (UTC for the operator's log). */
+                from?: components["parameters"]["AuditFrom"];
+                /** @description Last day included (YYYY-MM-DD). */
+                to?: components["parameters"]["AuditTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    operatorActivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperatorActivateRequest"];
+            };
+        };
+        responses: {
+            /** @description The operator may now sign in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    operatorLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperatorLoginRequest"];
+            };
+        };
+        responses: {
+            /** @description A code was sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorLoginChallenge"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    operatorVerifyOtp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperatorVerifyOtpRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorSession"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    operatorLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    operatorMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The operator. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Operator"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    operatorOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorOverview"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    operatorCompanies: {
+        parameters: {
+            query?: {
+                q?: string;
+                status?: "active" | "suspended";
+                /** @description The `nextCursor` of the previous page; absent for the first page. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Rows per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of companies. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorCompanyPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    operatorCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorCompanyDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    operatorSuspendCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonRequest"];
+            };
+        };
+        responses: {
+            /** @description Suspended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorCompanyDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    operatorResumeCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonRequest"];
+            };
+        };
+        responses: {
+            /** @description Resumed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorCompanyDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    operatorSetUserLimit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserLimitRequest"];
+            };
+        };
+        responses: {
+            /** @description The company with its new limit. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorCompanyDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    operatorSetPrices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PricesRequest"];
+            };
+        };
+        responses: {
+            /** @description The company with its prices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorCompanyDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    operatorAdjustCredit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a money-moving call safe to retry (designed): the first request with a key runs and its answer
+                 *     is kept; a replay with the same key and body answers that first answer and moves nothing, and the
+                 *     same key with a different body answers 422. Keys are per company; a request that failed keeps nothing.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditAdjustmentRequest"];
+            };
+        };
+        responses: {
+            /** @description The company with its new balance. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorCompanyDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    operatorTopupRequests: {
+        parameters: {
+            query?: {
+                status?: "open" | "granted" | "declined";
+                /** @description The `nextCursor` of the previous page; absent for the first page. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Rows per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TopupRequestPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    operatorGrantTopup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TopupGrantRequest"];
+            };
+        };
+        responses: {
+            /** @description Granted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TopupRequestRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    operatorDeclineTopup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TopupDeclineRequest"];
+            };
+        };
+        responses: {
+            /** @description Declined. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TopupRequestRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    operatorSenderIds: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["SenderIdStatus"];
+                q?: string;
+                /** @description The `nextCursor` of the previous page; absent for the first page. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Rows per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of sender IDs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SenderIdPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    operatorApproveSenderId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SenderIdApproveRequest"];
+            };
+        };
+        responses: {
+            /** @description Approved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SenderIdRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    operatorRejectSenderId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonRequest"];
+            };
+        };
+        responses: {
+            /** @description Rejected or revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SenderIdRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    operatorSetSsir: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsirRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SenderIdRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    operatorNumbers: {
+        parameters: {
+            query?: {
+                q?: string;
+                /** @description The `nextCursor` of the previous page; absent for the first page. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Rows per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of numbers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboundNumberPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    operatorAddNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InboundNumberRequest"];
+            };
+        };
+        responses: {
+            /** @description Added. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboundNumber"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    operatorEditNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InboundNumberRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboundNumber"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    operatorDeleteNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    operatorUnrouted: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page; absent for the first page. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Rows per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnroutedPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    operatorAuditLog: {
+        parameters: {
+            query?: {
+                companyId?: string;
+                /** @description Part of the actor's name or e-mail. */
+                actor?: components["parameters"]["AuditActor"];
+                /** @description An action, or the start of one (`user.` selects every user action). */
+                action?: components["parameters"]["AuditAction"];
+                /** @description First day included (YYYY-MM-DD) in the company's time zone (UTC for the operator's log). */
+                from?: components["parameters"]["AuditFrom"];
+                /** @description Last day included (YYYY-MM-DD). */
+                to?: components["parameters"]["AuditTo"];
+                /** @description The `nextCursor` of the previous page; absent for the first page. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Rows per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    operatorExportAuditLog: {
+        parameters: {
+            query?: {
+                companyId?: string;
+                /** @description Part of the actor's name or e-mail. */
+                actor?: components["parameters"]["AuditActor"];
+                /** @description An action, or the start of one (`user.` selects every user action). */
+                action?: components["parameters"]["AuditAction"];
+                /** @description First day included (YYYY-MM-DD) in the company's time zone (UTC for the operator's log). */
+                from?: components["parameters"]["AuditFrom"];
+                /** @description Last day included (YYYY-MM-DD). */
+                to?: components["parameters"]["AuditTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     streamEvents: {

@@ -40,7 +40,11 @@ export const companies = pgTable(
     timezone: varchar("timezone", { length: 64 }).notNull().default("Asia/Singapore"),
     createdAt: createdAt(),
   },
-  (t) => [check("companies_credit_nonneg", sql`${t.creditCents} >= 0`)],
+  (t) => [
+    check("companies_credit_nonneg", sql`${t.creditCents} >= 0`),
+    // The operator's company list: keyset pages by name (modules/operator).
+    index("companies_name_idx").on(sql`lower(${t.name})`, t.id),
+  ],
 );
 
 export const users = pgTable(
@@ -822,6 +826,10 @@ export const smsMessages = pgTable(
       .on(t.provider, t.providerMessageId)
       .where(sql`${t.providerMessageId} is not null`),
     index("sms_messages_part_ids_idx").using("gin", t.partIds),
+    // Messages a company sent in a period (the operator's "messages this month"): counted from the index alone.
+    index("sms_messages_submitted_idx")
+      .on(t.companyId, t.submittedAt)
+      .where(sql`${t.submittedAt} is not null`),
     check(
       "sms_messages_status_check",
       sql`${t.status} in ('scheduled', 'queued', 'submitting', 'accepted', 'delivered', 'failed', 'rejected', 'skipped', 'cancelled')`,
@@ -1352,5 +1360,236 @@ export const broadcastRecipients = pgTable(
       "broadcast_recipients_status_check",
       sql`${t.status} in ('pending', 'sending', 'sent', 'failed', 'skipped', 'cancelled')`,
     ),
+  ],
+);
+
+// ---- The operator (the vendor running the service), the sender ID registry, inbound numbers, audit log ----
+
+/** Platform operators: not users of any company. Two-factor (an e-mailed code) is always on. */
+export const operators = pgTable(
+  "operators",
+  {
+    id: id(),
+    email: varchar("email", { length: 254 }).notNull(),
+    name: varchar("name", { length: 100 }).notNull().default(""),
+    /** Null until the operator sets a password from the one-time link. */
+    passwordHash: text("password_hash"),
+    status: varchar("status", { length: 10 }).notNull().default("invited"),
+    createdAt: createdAt(),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("operators_email_lower_key").on(sql`lower(${t.email})`),
+    check("operators_status_check", sql`${t.status} in ('invited', 'active', 'disabled')`),
+  ],
+);
+
+/**
+ * Operators' one-time links ('activate'), sign-in challenges ('preauth', holding the e-mailed code's hash and
+ * tries) and sessions ('access'). Tokens are stored hashed; a session is revoked by setting revoked_at.
+ */
+export const operatorSessions = pgTable(
+  "operator_sessions",
+  {
+    id: id(),
+    operatorId: uuid("operator_id")
+      .notNull()
+      .references(() => operators.id, { onDelete: "cascade" }),
+    kind: varchar("kind", { length: 10 }).notNull(),
+    tokenHash: varchar("token_hash", { length: 64 }),
+    codeHash: varchar("code_hash", { length: 64 }),
+    attempts: integer("attempts").notNull().default(0),
+    ip: varchar("ip", { length: 64 }),
+    userAgent: varchar("user_agent", { length: 300 }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("operator_sessions_operator_idx").on(t.operatorId),
+    uniqueIndex("operator_sessions_token_key").on(t.tokenHash).where(sql`${t.tokenHash} is not null`),
+    check("operator_sessions_kind_check", sql`${t.kind} in ('activate', 'preauth', 'access')`),
+  ],
+);
+
+/** A company's state as the operator set it; a suspended company's users cannot sign in and its sends wait. */
+export const companyStatus = pgTable(
+  "company_status",
+  {
+    companyId: uuid("company_id")
+      .primaryKey()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    status: varchar("status", { length: 10 }).notNull().default("active"),
+    reason: text("reason"),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+    changedBy: uuid("changed_by").references(() => operators.id, { onDelete: "set null" }),
+  },
+  (t) => [check("company_status_check", sql`${t.status} in ('active', 'suspended')`)],
+);
+
+/** Per-company prices overriding the service's defaults, in cents per SMS segment, e-mail or social message. */
+export const companyPrices = pgTable(
+  "company_prices",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    channel: varchar("channel", { length: 20 }).notNull(),
+    priceCents: integer("price_cents").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.channel] }),
+    check("company_prices_nonneg", sql`${t.priceCents} >= 0`),
+  ],
+);
+
+/** Corporate top-up requests (Top Up, type 1): a queue the operator answers by a grant or a decline. */
+export const topupRequests = pgTable(
+  "topup_requests",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    requestedBy: uuid("requested_by").references(() => users.id, { onDelete: "set null" }),
+    requesterLabel: varchar("requester_label", { length: 400 }).notNull(),
+    amountCents: cents("amount_cents"),
+    note: text("note"),
+    status: varchar("status", { length: 10 }).notNull().default("open"),
+    grantedCents: cents("granted_cents"),
+    answer: text("answer"),
+    answeredBy: uuid("answered_by").references(() => operators.id, { onDelete: "set null" }),
+    ledgerTransactionId: uuid("ledger_transaction_id"),
+    createdAt: createdAt(),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("topup_requests_company_idx").on(t.companyId, t.createdAt),
+    index("topup_requests_status_idx").on(t.status, t.createdAt),
+    check("topup_requests_status_check", sql`${t.status} in ('open', 'granted', 'declined')`),
+  ],
+);
+
+/**
+ * The sender ID registry: IDs a company asked for and the operator's decision. An approved ID belongs to exactly
+ * one company (unique without regard to case among approved IDs); users send only with their company's approved
+ * IDs.
+ */
+export const senderIds = pgTable(
+  "sender_ids",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    senderId: varchar("sender_id", { length: 16 }).notNull(),
+    kind: varchar("kind", { length: 12 }).notNull(),
+    purpose: text("purpose").notNull(),
+    status: varchar("status", { length: 10 }).notNull().default("requested"),
+    reason: text("reason"),
+    ssirRegistered: boolean("ssir_registered").notNull().default(false),
+    requestedBy: uuid("requested_by").references(() => users.id, { onDelete: "set null" }),
+    requesterLabel: varchar("requester_label", { length: 400 }).notNull().default(""),
+    decidedBy: uuid("decided_by").references(() => operators.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("sender_ids_approved_key").on(sql`lower(${t.senderId})`).where(sql`${t.status} = 'approved'`),
+    uniqueIndex("sender_ids_company_open_key")
+      .on(t.companyId, sql`lower(${t.senderId})`)
+      .where(sql`${t.status} in ('requested', 'approved')`),
+    index("sender_ids_status_idx").on(t.status, t.createdAt),
+    check("sender_ids_kind_check", sql`${t.kind} in ('alphanumeric', 'number')`),
+    check(
+      "sender_ids_status_check",
+      sql`${t.status} in ('requested', 'approved', 'rejected', 'revoked', 'withdrawn')`,
+    ),
+  ],
+);
+
+/** Numbers Herald receives SMS on (long numbers, short codes), as the operator set them up. */
+export const inboundNumbers = pgTable(
+  "inbound_numbers",
+  {
+    id: id(),
+    /** Digits only (E.164 without '+', or the short code). */
+    number: varchar("number", { length: 20 }).notNull(),
+    kind: varchar("kind", { length: 5 }).notNull(),
+    shared: boolean("shared").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("inbound_numbers_number_key").on(t.number),
+    check("inbound_numbers_kind_check", sql`${t.kind} in ('long', 'short')`),
+  ],
+);
+
+/** Who owns an inbound number: one company without keyword (exclusive), or companies each with a keyword (shared). */
+export const inboundNumberOwners = pgTable(
+  "inbound_number_owners",
+  {
+    numberId: uuid("number_id")
+      .notNull()
+      .references(() => inboundNumbers.id, { onDelete: "cascade" }),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    keyword: varchar("keyword", { length: 50 }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.numberId, t.companyId] }),
+    uniqueIndex("inbound_number_owners_keyword_key")
+      .on(t.numberId, sql`lower(${t.keyword})`)
+      .where(sql`${t.keyword} is not null`),
+    index("inbound_number_owners_company_idx").on(t.companyId),
+  ],
+);
+
+/** Inbound SMS that no company owns: kept for the operator, never given to a company. */
+export const unroutedInbound = pgTable(
+  "unrouted_inbound",
+  {
+    id: id(),
+    provider: varchar("provider", { length: 40 }).notNull(),
+    providerMessageId: varchar("provider_message_id", { length: 200 }),
+    fromNumber: varchar("from_number", { length: 32 }).notNull(),
+    toAddress: varchar("to_address", { length: 64 }).notNull(),
+    text: text("text").notNull(),
+    reason: varchar("reason", { length: 20 }).notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("unrouted_inbound_received_idx").on(t.receivedAt, t.id)],
+);
+
+/**
+ * The audit log: who (a user, an operator, an API key or the system, with address), what (action and target,
+ * settings, permissions and money before and after) and when. Append-only (a trigger refuses UPDATE and DELETE);
+ * company_id is kept without a foreign key so a company's history outlives the company.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: id(),
+    companyId: uuid("company_id"),
+    actorType: varchar("actor_type", { length: 10 }).notNull(),
+    actorId: uuid("actor_id"),
+    actorLabel: varchar("actor_label", { length: 400 }).notNull(),
+    actorIp: varchar("actor_ip", { length: 64 }),
+    action: varchar("action", { length: 60 }).notNull(),
+    targetType: varchar("target_type", { length: 30 }),
+    targetId: varchar("target_id", { length: 64 }),
+    targetLabel: varchar("target_label", { length: 400 }),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_company_idx").on(t.companyId, t.createdAt, t.id),
+    index("audit_log_created_idx").on(t.createdAt, t.id),
+    check("audit_log_actor_type_check", sql`${t.actorType} in ('user', 'operator', 'system', 'api')`),
   ],
 );

@@ -62,6 +62,20 @@ export function otpEmail(firstName: string, code: string): RenderedEmail {
   };
 }
 
+/** The code of an operator's sign-in to the operator console (two-factor is always on for operators). */
+export function operatorOtpEmail(name: string, code: string): RenderedEmail {
+  const hello = name.trim() ? `Hello ${name.trim()},` : "Hello,";
+  return {
+    subject: `Your Herald operator sign-in code: ${code}`,
+    text: `${hello}\n\nYour one-time code for the operator console is ${code}\n\nIt expires in 10 minutes and works once. If you are not signing in, someone knows your password: change it now.`,
+    html: layout(
+      "Your operator sign-in code",
+      `<p>${esc(hello)}</p><p>Your one-time code for the operator console is</p><p style="font-size:28px;letter-spacing:6px;font-weight:bold">${esc(code)}</p><p>It expires in 10 minutes and works once. If you are not signing in, someone knows your password: change it now.</p>`,
+    ),
+    links: [],
+  };
+}
+
 export const otpSms = (code: string) => `Your Herald sign-in code is ${code}. It expires in 10 minutes.`;
 
 export function lowCreditEmail(companyName: string, balance: string, threshold: string): RenderedEmail {

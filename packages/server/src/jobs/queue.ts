@@ -6,8 +6,11 @@ import type { Database, DbOrTx } from "../db/client";
 export interface JobPayloads {
   "email.send": { to: string; subject: string; text: string; html?: string; links?: string[]; key: string };
   "sms.send": { to: string; text: string; senderId?: string; key: string };
-  /** A password reset request: the worker looks the address up, so the request does the same work for any address. */
-  "auth.forgot": { email: string };
+  /**
+   * A password reset request: the worker looks the address up, so the request does the same work for any address
+   * (`ip`: the requester's, for the audit log).
+   */
+  "auth.forgot": { email: string; ip?: string };
   /** A new verification link for an address still waiting for verification (looked up by the worker). */
   "auth.verify-resend": { email: string };
   /**

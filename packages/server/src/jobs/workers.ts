@@ -31,7 +31,7 @@ export function jobHandlers(deps: Deps): JobHandlers {
       });
     },
     async "auth.forgot"(data) {
-      await auth.mailResetLink(data.email);
+      await auth.mailResetLink(data.email, data.ip);
     },
     async "auth.verify-resend"(data) {
       await auth.mailVerificationAgain(data.email);

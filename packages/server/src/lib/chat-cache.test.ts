@@ -47,6 +47,17 @@ describe("ChatPageCache", () => {
     expect(chat.page("messages", { companyId: "k2", channels: new Set(["ch1"]) })).toBeUndefined();
   });
 
+  it("serves a page with an end of life only before it", () => {
+    const { chat } = caches();
+    const until = Date.now() + 60_000;
+    chat.set("messages", chat.epoch(), ["r:room-1", "k:k1"], "{}", room, until);
+    const caller = { companyId: "k1", channels: new Set(["ch1"]) };
+    expect(chat.page("messages", caller, until - 1)).toBeDefined();
+    expect(chat.page("messages", caller, until)).toBeUndefined();
+    // and it is gone for good
+    expect(chat.page("messages", caller, until - 1)).toBeUndefined();
+  });
+
   it("keeps visible channels per company and visibility until the company's notice", () => {
     const { chat } = caches();
     chat.setVisibleChannels("k1", "d1", chat.epoch(), new Set(["ch1"]));

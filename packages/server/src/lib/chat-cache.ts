@@ -20,6 +20,9 @@
  * - The cache is used only while the session cache's listener is connected (the same connection listens on
  *   CHAT_CHANNEL); when it is lost or reconnects, everything is dropped.
  *
+ * A page may also carry a time after which it is not served (`until`): a message page holds signed file URLs
+ * that expire (modules/chat/attachments.ts), so it is read again, with fresh URLs, before they get old.
+ *
  * Who may see a page is still decided per request: answers are shared only between actors with the same
  * company and the same visibility (admin, or the same set of departments), and a message page is served
  * only to an actor whose visible channels include the room's channel (`visibleChannels`).
@@ -71,6 +74,8 @@ interface Entry extends CachedPage {
   /** Message pages: whose room it is (checked against the caller's company and channels). */
   companyId?: string;
   channelId?: string;
+  /** Served only before this time (milliseconds since the epoch), when set. */
+  until?: number;
 }
 
 interface Visible {
@@ -184,9 +189,13 @@ export class ChatPageCache {
    * A stored answer, when it is current (call after `ready`); a message page only for a caller of the
    * room's company who may see the room's channel.
    */
-  page(key: string, caller?: { companyId: string; channels: Set<string> }): CachedPage | undefined {
+  page(
+    key: string,
+    caller?: { companyId: string; channels: Set<string> },
+    now = Date.now(),
+  ): CachedPage | undefined {
     const e = this.pages.get(key);
-    if (!e || !this.unchangedSince(e.keys, e.gen)) {
+    if (!e || !this.unchangedSince(e.keys, e.gen) || (e.until !== undefined && now >= e.until)) {
       if (e) this.pages.delete(key);
       return undefined;
     }
@@ -196,17 +205,28 @@ export class ChatPageCache {
     return e;
   }
 
-  /** Stores an answer computed by a statement that started at `gen`, unless a notice it depends on came since. */
+  /**
+   * Stores an answer computed by a statement that started at `gen`, unless a notice it depends on came since;
+   * `until`: not served from then on.
+   */
   set(
     key: string,
     gen: number,
     keys: string[],
     json: string,
     room?: { companyId: string; channelId: string },
+    until?: number,
   ): CachedPage {
     const page = cachedPage(json);
     if (this.active && this.unchangedSince(keys, gen)) {
-      this.pages.set(key, { ...page, keys, gen, companyId: room?.companyId, channelId: room?.channelId });
+      this.pages.set(key, {
+        ...page,
+        keys,
+        gen,
+        companyId: room?.companyId,
+        channelId: room?.channelId,
+        until,
+      });
     }
     return page;
   }

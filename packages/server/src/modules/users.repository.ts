@@ -92,3 +92,19 @@ export async function spendLink(
     .returning();
   return t;
 }
+
+/**
+ * Takes a sender ID off every user of the company that lists it (compared without regard to case, a number with
+ * or without its +): the sender ID registry calls it when the company loses the ID, in that change's transaction.
+ */
+export async function removeSenderIdFromUsers(
+  db: DbOrTx,
+  companyId: string,
+  senderId: string,
+): Promise<void> {
+  const key = senderId.toLowerCase();
+  await db.execute(sql`update users
+      set sender_ids = array(select x from unnest(sender_ids) as x where lower(regexp_replace(x, '^\\+', '')) <> ${key})
+    where company_id = ${companyId}::uuid
+      and exists (select 1 from unnest(sender_ids) as x where lower(regexp_replace(x, '^\\+', '')) = ${key})`);
+}

@@ -2,6 +2,7 @@ import type { Database } from "../db/client";
 import { Forbidden, Unauthorized } from "../errors";
 import type { SessionCache } from "../lib/session-cache";
 import { type AccessClaims, verifyToken } from "../lib/tokens";
+import { NOT_SUSPENDED_SQL, SUSPENDED_MESSAGE } from "../modules/operator/status";
 
 /** Who is calling: set by the auth hook on every protected /api request. */
 export interface Actor {
@@ -11,6 +12,8 @@ export interface Actor {
   isOwner: boolean;
   departmentIds: string[];
   sessionId: string;
+  /** The client's address (request.ip), for the audit log. */
+  ip?: string;
   /**
    * The session cache waited for its listener before answering (a cache hit): every change committed
    * before the request arrived has been applied to the process's caches (lib/chat-cache.ts).
@@ -80,12 +83,21 @@ export async function loadActor(
   return (await lookupActor(database, claims, typ)).actor;
 }
 
+/**
+ * The session is read whether or not it is still live, so that a session of a suspended company (revoked by the
+ * suspension) is told why rather than that it expired.
+ */
 const ACTOR_SQL = `select u.id as user_id, u.company_id, u.user_role, u.is_owner, u.status, s.expires_at,
+       (s.revoked_at is null and s.expires_at > now()) as live,
+       ${NOT_SUSPENDED_SQL("u.company_id")} as company_active,
        array(select ud.department_id from user_departments ud where ud.user_id = u.id) as department_ids
   from sessions s join users u on u.id = s.user_id and u.company_id = s.company_id
- where s.id = $1 and s.user_id = $2 and s.kind = $3 and s.revoked_at is null and s.expires_at > now()`;
+ where s.id = $1 and s.user_id = $2 and s.kind = $3`;
 
-/** The one query behind the actor: session, user and department ids together (a prepared statement). */
+/**
+ * The one query behind the actor: session, user, department ids and whether the operator suspended the company,
+ * together (a prepared statement).
+ */
 async function lookupActor(
   database: Database,
   claims: AccessClaims,
@@ -100,12 +112,16 @@ async function lookupActor(
     status: string;
     department_ids: string[] | null;
     expires_at: Date | string;
+    live: boolean;
+    company_active: boolean;
   }>(
     "herald_actor",
     ACTOR_SQL,
   )([claims.sid, claims.user_id, typ]);
   const row = rows[0];
   if (!row) throw new Unauthorized("Session Expired. Please login again.");
+  if (!row.company_active) throw new Forbidden(SUSPENDED_MESSAGE);
+  if (!row.live) throw new Unauthorized("Session Expired. Please login again.");
   if (row.status !== "active")
     throw new Forbidden("Your account is not active. Please contact your administrator.");
   return {

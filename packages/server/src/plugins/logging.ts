@@ -15,8 +15,8 @@ const SECRET_PAGES: { prefix: string; secret: (index: number) => boolean }[] = [
   { prefix: "/auths/fapage-email/", secret: () => true },
   { prefix: "/auths/fapage-sms/", secret: () => true },
 ];
-/** Query parameters whose value is a secret. */
-const SECRET_PARAM = /token|code|otp|secret|signature|password|pass|key|session/i;
+/** Query parameters whose value is a secret (`sig`: a signed file URL's signature, modules/chat/attachments.ts). */
+const SECRET_PARAM = /^sig$|token|code|otp|secret|signature|hmac|password|pass|key|session/i;
 
 /** A request URL with every token it carries replaced by `[redacted]`, fit for a log line. */
 export function redactUrl(url: string): string {

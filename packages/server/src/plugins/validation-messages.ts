@@ -27,7 +27,9 @@ import { contactFieldMessage } from "../modules/contacts/contacts.messages";
 import { INVALID_CREDIT_ACTION, INVALID_CREDIT_AMOUNT } from "../modules/credit/credit.messages";
 import { STATEMENT_MESSAGES } from "../modules/credit/statement.messages";
 import { AUTO_REPLY_MAX, KEYWORD_MESSAGES, keywordError } from "../modules/keywords/keywords.service";
+import { operatorFieldMessage } from "../modules/operator/operator.messages";
 import { PURCHASE_TOO_LARGE } from "../modules/payments/payments.messages";
+import { registryFieldMessage } from "../modules/registry/registry.messages";
 import { templateFieldMessage } from "../modules/templates/templates.messages";
 
 /** Contacts and groups: the calls whose fields follow the contact and group forms. */
@@ -151,6 +153,10 @@ export function validationMessage(
   const templateMessage = templateFieldMessage(path, field, value, context);
   if (templateMessage) return templateMessage;
 
+  // ---- Sender ID registry and inbound numbers (modules/registry) ----
+  const registryMessage = registryFieldMessage(path, field, value, context);
+  if (registryMessage) return registryMessage;
+
   // ---- Campaigns: /addCampaign, /editCampaign (name required, at most 50) ----
   const campaignMessage = campaignFieldMessage(path, field, value);
   if (campaignMessage) return bad(campaignMessage);
@@ -161,6 +167,10 @@ export function validationMessage(
     if (v?.keyword === "minimum") return bad(`${THRESHOLD_FIELDS.get(field)} cannot be negative`);
     return bad(`${THRESHOLD_FIELDS.get(field)} must be an amount in SGD with at most two decimals`);
   }
+
+  // ---- The operator's console (/operator/...) and Top Up's amount and note ----
+  const operatorMessage = operatorFieldMessage(path, field, missing, v);
+  if (operatorMessage) return operatorMessage;
 
   // ---- Credit statement: /creditStatement and /creditStatement/export (query parameters) ----
   if (path === "/creditStatement" || path === "/creditStatement/export") {

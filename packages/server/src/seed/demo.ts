@@ -8,6 +8,7 @@ import {
   groupMembers,
   keywords,
   mobileSubscriptions,
+  senderIds,
   userDepartments,
   users,
 } from "../db/schema";
@@ -129,6 +130,32 @@ export async function seedDemo({ database, config }: Deps): Promise<DemoCredenti
       )
       .returning({ id: users.id, email: users.email });
     const owner = inserted[0]!;
+    // The sender IDs the admins use are the company's own, approved as the operator would: HERALD registered
+    // with Singapore's SMS Sender ID Registry, DemoCo not (compose warns before sending with it to +65 numbers).
+    await tx.insert(senderIds).values([
+      {
+        companyId,
+        senderId: "HERALD",
+        kind: "alphanumeric",
+        purpose: "Demo messages",
+        status: "approved",
+        ssirRegistered: true,
+        requestedBy: owner.id,
+        requesterLabel: `Ada Tan <${email}>`,
+        decidedAt: new Date(),
+      },
+      {
+        companyId,
+        senderId: "DemoCo",
+        kind: "alphanumeric",
+        purpose: "Demo promotions",
+        status: "approved",
+        ssirRegistered: false,
+        requestedBy: owner.id,
+        requesterLabel: `Ada Tan <${email}>`,
+        decidedAt: new Date(),
+      },
+    ]);
     // Credit goes through the ledger like any other: a purchase funds the corporate balance, then each
     // user's allocation, so balances always equal the sum of their entries.
     const allocated = people.reduce((sum, p) => sum + p.creditCents, 0);

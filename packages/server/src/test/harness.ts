@@ -1,14 +1,25 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { parseSenderId } from "@herald/domain";
 import type { FastifyInstance } from "fastify";
 import { inject } from "vitest";
 import { buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
 import { type Database, openDatabase, recordQueries, runMigrations } from "../db/client";
-import { companies, sessions, users } from "../db/schema";
+import {
+  companies,
+  inboundNumberOwners,
+  inboundNumbers,
+  operatorSessions,
+  operators,
+  senderIds,
+  sessions,
+  users,
+} from "../db/schema";
 import { hashPassword } from "../lib/passwords";
 import { signToken } from "../lib/tokens";
+import { signOperatorToken } from "../plugins/operator";
 
 export const TEST_PASSWORD = "Correct-Horse7!battery";
 
@@ -189,6 +200,89 @@ export async function signIn(app: FastifyInstance, userId: string, companyId: st
     3600,
   );
   return { token, sessionId: s!.id };
+}
+
+export interface TestOperator {
+  id: string;
+  email: string;
+  token: string;
+  sessionId: string;
+}
+
+/** An active platform operator (not a user of any company) with a live session, as /operator/verifyOtp makes. */
+export async function createOperator(
+  app: FastifyInstance,
+  opts: { email?: string } = {},
+): Promise<TestOperator> {
+  const { config, database } = app.deps;
+  const email = opts.email ?? uniqueEmail("operator");
+  const [op] = await database.db
+    .insert(operators)
+    .values({
+      email,
+      name: "Test Operator",
+      passwordHash: await hashPassword(TEST_PASSWORD),
+      status: "active",
+    })
+    .returning();
+  const [s] = await database.db
+    .insert(operatorSessions)
+    .values({ operatorId: op!.id, kind: "access", expiresAt: new Date(Date.now() + 3600_000) })
+    .returning();
+  const token = await signOperatorToken(config.jwtSecret, { op_id: op!.id, sid: s!.id }, 3600);
+  return { id: op!.id, email, token, sessionId: s!.id };
+}
+
+/**
+ * Sender IDs the company owns, as the operator's approval makes them (status 'approved'): tests that give users
+ * sender IDs approve them for the company first. `ssirRegistered` defaults to true (no SSIR warning).
+ */
+export async function approveSenderIds(
+  app: FastifyInstance,
+  companyId: string,
+  ids: string[],
+  opts: { ssirRegistered?: boolean } = {},
+): Promise<void> {
+  if (ids.length === 0) return;
+  await app.deps.database.db.insert(senderIds).values(
+    ids.map((raw) => {
+      const p = parseSenderId(raw);
+      if (!p.ok) throw new Error(`${raw}: ${p.message}`);
+      return {
+        companyId,
+        senderId: p.value,
+        kind: p.kind,
+        purpose: "Test",
+        status: "approved",
+        ssirRegistered: opts.ssirRegistered ?? true,
+        decidedAt: new Date(),
+      };
+    }),
+  );
+}
+
+/**
+ * An inbound number (digits) as the operator assigns it: to one company (no keyword), or shared by companies each
+ * with a keyword. Answers the number's id.
+ */
+export async function assignInboundNumber(
+  app: FastifyInstance,
+  number: string,
+  owners: { companyId: string; keyword?: string }[],
+  opts: { kind?: "long" | "short" } = {},
+): Promise<string> {
+  const { db } = app.deps.database;
+  const shared = owners.some((o) => o.keyword);
+  const [n] = await db
+    .insert(inboundNumbers)
+    .values({ number, kind: opts.kind ?? (number.length <= 8 ? "short" : "long"), shared })
+    .returning();
+  if (owners.length > 0) {
+    await db
+      .insert(inboundNumberOwners)
+      .values(owners.map((o) => ({ numberId: n!.id, companyId: o.companyId, keyword: o.keyword ?? null })));
+  }
+  return n!.id;
 }
 
 export const auth = (u: { token: string }) => ({ authorization: `Bearer ${u.token}` });

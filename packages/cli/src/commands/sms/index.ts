@@ -17,12 +17,15 @@ export function addSmsCommands(program: Command, out: (s: string) => void, ctx: 
     .option("--to <numbers>", "mobile numbers with country code, comma-separated (repeatable)", collect)
     .option("--group <name>", "a contact group by name (repeatable)", collect)
     .option("--file <file>", "a .csv or .xlsx file: mobile, name, then variable columns")
-    .option("--from <sender>", "one of your SMS sender IDs")
+    .option(
+      "--from <sender>",
+      "one of your company's approved SMS sender IDs (warns when it is not registered with Singapore's SSIR)",
+    )
     .option("--text <text>", "the message")
     .option("--template <name>", "a message template of the company by name (instead of --text)")
     .option("--at <time>", 'schedule for "YYYY-MM-DD HH:mm" in the company\'s time zone (30-minute steps)')
-    .option("--dry-run", "print the recipients, segments and cost; send nothing")
-    .option("--yes", "do not ask for confirmation (required without a terminal)")
+    .option("--dry-run", "print the recipients, segments, cost and warnings; send nothing")
+    .option("--yes", "do not ask for confirmation, despite warnings (required without a terminal)")
     .action(async (o: SmsSendOptions) => {
       const r = await smsSend(o, ctx);
       out(json() ? `${JSON.stringify(r)}\n` : formatSmsSend(r));

@@ -43,8 +43,11 @@ const SENT = {
   message: "Processing complete!",
 };
 
+const SSIR =
+  "DemoCo is not registered with Singapore's SMS Sender ID Registry: 1 message to Singapore numbers may be shown as Likely-SCAM.";
+
 /** A stand-in server through `ctx.fetch`: records the calls. */
-function fake() {
+function fake(preview: object = PREVIEW) {
   const calls: { path: string; body: unknown; headers: Headers }[] = [];
   const fetch = (async (input: Request | string | URL, init?: RequestInit) => {
     const req = input instanceof Request ? input : new Request(String(input), init);
@@ -56,7 +59,7 @@ function fake() {
     if (url.pathname === "/api/groups") return json(200, { data: [GROUP], nextCursor: null, total: 1 });
     if (url.pathname === "/api/sms/recipients-file")
       return json(200, { fileId: "0f8f1c9e-3c0b-4c55-9a51-6f7c2f1d0a40" });
-    if (url.pathname === "/api/sms/preview") return json(200, PREVIEW);
+    if (url.pathname === "/api/sms/preview") return json(200, preview);
     if (url.pathname === "/api/sms/send") return json(200, SENT);
     return json(404, { message: "Not found" });
   }) as typeof globalThis.fetch;
@@ -119,5 +122,75 @@ describe("herald sms send", () => {
     });
     await expect(smsSend({ to: "6591234567", text: "x" }, ctx)).rejects.toMatchObject({ exitCode: 2 }); // no --yes, no terminal
     expect(calls).toHaveLength(0);
+  });
+
+  it("refuses a malformed --from before calling the server (exit 2, the domain's words)", async () => {
+    const { calls, ctx } = fake();
+    await expect(
+      smsSend({ to: "6591234567", text: "x", from: "Bad-Char", yes: true }, ctx),
+    ).rejects.toMatchObject({
+      exitCode: 2,
+      message: "--from: A sender ID has only letters, digits and spaces (a number may start with +).",
+    });
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe("herald sms send: the SSIR warning", () => {
+  const warned = { ...PREVIEW, warnings: [SSIR] };
+
+  it("without a terminal and without --yes, stops with the warning and exit code 2; nothing is sent", async () => {
+    const { calls, ctx } = fake(warned);
+    const err = await smsSend({ to: "6591234567", text: "Hi", from: "DemoCo" }, ctx).catch((e) => e);
+    expect(err).toMatchObject({ exitCode: 2 });
+    expect(err.message).toContain(SSIR);
+    expect(err.message).toContain("pass --yes");
+    expect(calls.find((c) => c.path === "/api/sms/preview")?.body).toMatchObject({ senderId: "DemoCo" });
+    expect(calls.some((c) => c.path === "/api/sms/send")).toBe(false);
+  });
+
+  it("without a terminal, a chosen ID without warnings still needs --yes (exit 2), and nothing is sent", async () => {
+    const { calls, ctx } = fake();
+    await expect(smsSend({ to: "6591234567", text: "Hi", from: "HERALD" }, ctx)).rejects.toMatchObject({
+      exitCode: 2,
+      message: "Not a terminal: pass --yes to send without confirming (or --dry-run)",
+    });
+    expect(calls.some((c) => c.path === "/api/sms/send")).toBe(false);
+  });
+
+  it("on a terminal, asks with the warning first; no sends nothing, yes sends", async () => {
+    const asked: string[] = [];
+    let answer = false;
+    const { calls, ctx } = fake(warned);
+    const prompts = {
+      input: async () => "",
+      password: async () => "",
+      confirm: async (q: string) => {
+        asked.push(q);
+        return answer;
+      },
+    };
+    const terminal = { ...ctx, interactive: true, prompts };
+    await expect(smsSend({ to: "6591234567", text: "Hi", from: "DemoCo" }, terminal)).rejects.toThrow(
+      "Cancelled: nothing sent",
+    );
+    expect(asked[0]).toBe(`${SSIR} Send anyway to 1 recipients now (1 SMS, SGD 0.05)?`);
+    expect(calls.some((c) => c.path === "/api/sms/send")).toBe(false);
+    answer = true;
+    const r = await smsSend({ to: "6591234567", text: "Hi", from: "DemoCo" }, terminal);
+    expect(r.dryRun).toBe(false);
+    expect(calls.filter((c) => c.path === "/api/sms/send")).toHaveLength(1);
+  });
+
+  it("with --yes, sends and prints the warning with the result; --dry-run prints it too", async () => {
+    const { calls, ctx } = fake(warned);
+    const r = await smsSend({ to: "6591234567", text: "Hi", from: "DemoCo", yes: true }, ctx);
+    expect(calls.filter((c) => c.path === "/api/sms/send")).toHaveLength(1);
+    expect(formatSmsSend(r)).toContain(`Warning: ${SSIR}`);
+    const dry = await smsSend(
+      { to: "6591234567", text: "Hi", from: "DemoCo", dryRun: true },
+      fake(warned).ctx,
+    );
+    expect(formatSmsSend(dry)).toContain(`Warning: ${SSIR}`);
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Schema } from "@herald/api-client";
+import { parseSenderId } from "@herald/domain";
 import { CliError } from "../../errors";
 import { type CommandContext, call, isInteractive, promptsOf, signedInClient } from "../../session";
 import { findGroup, splitList } from "../contacts/resolve";
@@ -48,6 +49,10 @@ function checkOptions(opts: SmsSendOptions) {
     throw new CliError("Give the message with --text or --template NAME", 2);
   if (opts.file && !(path.extname(opts.file).toLowerCase() in MIME))
     throw new CliError(`Unsupported file type: ${path.basename(opts.file)} (a .csv or .xlsx file)`, 2);
+  if (opts.from !== undefined) {
+    const from = parseSenderId(opts.from);
+    if (!from.ok) throw new CliError(`--from: ${from.message}`, 2);
+  }
   let schedule: { frequency: "once"; date: string; time: string } | undefined;
   if (opts.at !== undefined) {
     const m = AT.exec(opts.at.trim());
@@ -57,14 +62,20 @@ function checkOptions(opts: SmsSendOptions) {
   return { numbers, groups, schedule };
 }
 
+const NOT_A_TERMINAL = "Not a terminal: pass --yes to send without confirming (or --dry-run)";
+
 /**
- * `herald sms send`: previews the send (recipients, segments, cost, the credit), then — unless `--dry-run` —
- * asks on a terminal (without one, --yes is required) and sends or schedules it with a fresh Idempotency-Key.
+ * `herald sms send`: previews the send (recipients, segments, cost, the credit, and the server's warnings — e.g.
+ * a sender ID not registered with Singapore's SMS Sender ID Registry, whose messages to +65 numbers may be shown
+ * as Likely-SCAM), then — unless `--dry-run` — asks on a terminal, warnings first (without one, --yes is
+ * required: a send that has warnings stops with them, exit 2), and sends or schedules it with a fresh
+ * Idempotency-Key. With --yes the warnings are printed with the result and the send goes ahead.
  */
 export async function smsSend(opts: SmsSendOptions, ctx: CommandContext = {}): Promise<SmsSendResult> {
   const { numbers, groups, schedule } = checkOptions(opts);
-  if (!opts.dryRun && !opts.yes && !isInteractive(ctx))
-    throw new CliError("Not a terminal: pass --yes to send without confirming (or --dry-run)", 2);
+  const mustAsk = !opts.dryRun && !opts.yes;
+  // Only a chosen sender ID can draw a warning: without --from the refusal needs no server.
+  if (mustAsk && !isInteractive(ctx) && opts.from === undefined) throw new CliError(NOT_A_TERMINAL, 2);
   const { url, client, token } = await signedInClient(ctx);
   // A template's text is sent as typed; the server expands its variables per recipient, as for --text.
   const text =
@@ -92,11 +103,17 @@ export async function smsSend(opts: SmsSendOptions, ctx: CommandContext = {}): P
     throw new CliError(
       `Not enough credit: the send costs SGD ${preview.totals.cost}, your credit is SGD ${preview.totals.balance}`,
     );
-  if (!opts.yes) {
+  const warnings = preview.warnings ?? [];
+  if (mustAsk && !isInteractive(ctx)) {
+    throw new CliError(warnings.length > 0 ? `${warnings.join("\n")}\n${NOT_A_TERMINAL}` : NOT_A_TERMINAL, 2);
+  }
+  if (mustAsk) {
     const t = preview.totals;
     const when = schedule ? ` on ${schedule.date} at ${schedule.time}` : " now";
     const question = `Send to ${t.recipients} recipients${when} (${t.segments} SMS, SGD ${t.cost})?`;
-    if (!(await promptsOf(ctx).confirm(question))) throw new CliError("Cancelled: nothing sent");
+    const asked =
+      warnings.length > 0 ? `${warnings.join(" ")} ${question.replace(/^Send/, "Send anyway")}` : question;
+    if (!(await promptsOf(ctx).confirm(asked))) throw new CliError("Cancelled: nothing sent");
   }
   const result = await call(url, () =>
     client.POST("/sms/send", { body: draft, params: { header: { "Idempotency-Key": randomUUID() } } }),
@@ -148,6 +165,7 @@ export function formatSmsSend(r: SmsSendResult): string {
     `Recipients: ${t.recipients} (skipped: ${s.unsubscribed} unsubscribed, ${s.invalid} invalid, ${s.duplicate} duplicate)`,
     `Segments: ${t.segments}  Cost: SGD ${t.cost}  Credit: SGD ${t.balance}${t.enough ? "" : "  (not enough)"}`,
   );
+  for (const w of r.preview.warnings ?? []) lines.push(`Warning: ${w}`);
   if (!r.dryRun) {
     lines.push(
       r.result.status === "scheduled"

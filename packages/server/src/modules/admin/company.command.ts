@@ -1,5 +1,6 @@
+import { sql } from "drizzle-orm";
 import type { Config } from "../../config";
-import { type Database, openDatabase, runMigrations } from "../../db/client";
+import { type Database, type DbOrTx, openDatabase, runMigrations } from "../../db/client";
 
 /** Operator commands on companies: `herald-server company list` and `company set-user-limit`. */
 
@@ -71,6 +72,21 @@ async function findCompany(database: Database, ref: string): Promise<CompanySumm
   throw new CommandError(`No company with the id or name "${ref}". See: herald-server company list`);
 }
 
+/**
+ * Sets a company's user limit (this command and the operator console, modules/operator): answers the limit it
+ * had, or null when there is no such company. Existing users stay; only new additions are refused above it.
+ */
+export async function changeUserLimit(tx: DbOrTx, companyId: string, limit: number): Promise<number | null> {
+  const result = await tx.execute(sql`update companies c set total_users_allowed = ${limit}
+       from (select id, total_users_allowed from companies where id = ${companyId}::uuid for update) prev
+      where c.id = prev.id
+      returning prev.total_users_allowed`);
+  const [old] = ((result as { rows?: unknown[] }).rows ?? (result as unknown[])) as {
+    total_users_allowed: number | string;
+  }[];
+  return old ? Number(old.total_users_allowed) : null;
+}
+
 /** Sets one company's user limit; existing users stay, only new additions are refused above it. */
 export async function setUserLimit(
   database: Database,
@@ -79,18 +95,12 @@ export async function setUserLimit(
 ): Promise<UserLimitChange> {
   const newLimit = parseLimit(limitText);
   const company = await findCompany(database, ref);
-  const [old] = await database.query<{ total_users_allowed: number }>(
-    `update companies c set total_users_allowed = $2
-       from (select id, total_users_allowed from companies where id = $1 for update) prev
-      where c.id = prev.id
-      returning prev.total_users_allowed`,
-    [company.id, newLimit],
-  );
-  if (!old) throw new CommandError(`The company "${ref}" no longer exists.`);
+  const oldLimit = await changeUserLimit(database.db, company.id, newLimit);
+  if (oldLimit === null) throw new CommandError(`The company "${ref}" no longer exists.`);
   return {
     id: company.id,
     name: company.name,
-    oldLimit: Number(old.total_users_allowed),
+    oldLimit,
     newLimit,
     users: company.users,
   };

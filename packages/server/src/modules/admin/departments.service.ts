@@ -7,6 +7,7 @@ import type { Deps } from "../../deps";
 import { BadRequest, Conflict, NotFound } from "../../errors";
 import { containsPattern, direction, type PageQuery, pageWindow } from "../../lib/paging";
 import { type Actor, assertAdmin } from "../../plugins/actor";
+import { recordAudit, recordAudits, userWho } from "../audit/audit";
 
 type S = components["schemas"];
 
@@ -53,6 +54,10 @@ const isUniqueViolation = (err: unknown) => {
   return /departments_company_name_key/.test(String(err));
 };
 
+/** A department as its audit entries keep it (read in the entry's insert). */
+const departmentSnapshot = (id: string) =>
+  sql`(select jsonb_build_object('name', d.name, 'description', d.description) from departments d where d.id = ${id}::uuid)`;
+
 /** A name and description as stored: the name trimmed and checked, the description trimmed ("" when absent). */
 function cleanFields(body: { name: string; desc?: string | null }, editPage: boolean) {
   const name = body.name.trim();
@@ -63,6 +68,8 @@ function cleanFields(body: { name: string; desc?: string | null }, editPage: boo
   if ([...description].length > DEPARTMENT_DESC_MAX) throw new BadRequest(DEPARTMENT_MESSAGES.descTooLong);
   return { name, description };
 }
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 export function departmentService({ database }: Deps) {
   const { db } = database;
@@ -111,17 +118,27 @@ export function departmentService({ database }: Deps) {
     async add(actor: Actor | undefined, body: S["AddDeptRequest"]): Promise<S["Department"]> {
       assertAdmin(actor);
       const fields = cleanFields(body, false);
+      const id = uuidv7();
       try {
-        const [row] = await database.query<Omit<DeptRow, "total">>(
-          `with d as (
-             insert into departments (id, company_id, created_by, name, description)
-             values ($5, $1, $2, $3, $4)
-             returning id, name, description, created_by, created_at)
-           select d.id, d.name, d.description, u.first_name as creator_first_name, d.created_at
-             from d left join users u on u.id = d.created_by`,
-          [actor.companyId, actor.userId, fields.name, fields.description, uuidv7()],
-        );
-        return toDepartment(row!);
+        const row = await db.transaction(async (tx) => {
+          const result = await tx.execute(
+            sql`with d as (
+                  insert into departments (id, company_id, created_by, name, description)
+                  values (${id}, ${actor.companyId}, ${actor.userId}, ${fields.name}, ${fields.description})
+                  returning id, name, description, created_by, created_at)
+                select d.id, d.name, d.description, u.first_name as creator_first_name, d.created_at
+                  from d left join users u on u.id = d.created_by`,
+          );
+          await recordAudit(tx, {
+            companyId: actor.companyId,
+            who: userWho(actor),
+            action: "department.created",
+            target: { type: "department", id, label: fields.name },
+            after: fields,
+          });
+          return rowsOf<Omit<DeptRow, "total">>(result)[0]!;
+        });
+        return toDepartment(row);
       } catch (err) {
         // The unique index on (company, lower(name)) decides, also between two admins adding at once.
         if (isUniqueViolation(err)) throw new Conflict(DEPARTMENT_MESSAGES.nameTaken);
@@ -141,11 +158,24 @@ export function departmentService({ database }: Deps) {
       const fields = cleanFields(body, true);
       let updated: { id: string }[];
       try {
-        updated = await db
-          .update(departments)
-          .set(fields)
-          .where(and(eq(departments.id, body.id), eq(departments.companyId, actor.companyId)))
-          .returning({ id: departments.id });
+        updated = await db.transaction(async (tx) => {
+          // Recorded first, so the entry keeps the department as it was; nothing stays if nothing changes.
+          await recordAudit(tx, {
+            companyId: actor.companyId,
+            who: userWho(actor),
+            action: "department.updated",
+            target: { type: "department", id: body.id, label: fields.name },
+            before: departmentSnapshot(body.id),
+            after: fields,
+          });
+          const changed = await tx
+            .update(departments)
+            .set(fields)
+            .where(and(eq(departments.id, body.id), eq(departments.companyId, actor.companyId)))
+            .returning({ id: departments.id });
+          if (changed.length === 0) throw new NotFound(DEPARTMENT_MESSAGES.notFound);
+          return changed;
+        });
       } catch (err) {
         // Another department of the company already has this name (compared without case).
         if (isUniqueViolation(err)) throw new Conflict(DEPARTMENT_MESSAGES.nameTaken);
@@ -184,6 +214,16 @@ export function departmentService({ database }: Deps) {
           const name = locked.find((d) => d.id === busy.departmentId)?.name ?? "";
           throw new Conflict(stillHasUsers(name, Number(busy.users)));
         }
+        await recordAudits(
+          tx,
+          locked.map((d) => ({
+            companyId: actor.companyId,
+            who: userWho(actor),
+            action: "department.deleted",
+            target: { type: "department", id: d.id, label: d.name },
+            before: departmentSnapshot(d.id),
+          })),
+        );
         await tx.delete(userDepartments).where(inArray(userDepartments.departmentId, ids));
         await tx
           .delete(departments)

@@ -2,6 +2,7 @@ import type { components } from "@herald/api-client/schema";
 import {
   centsToSgd,
   MESSAGES,
+  parseSenderId,
   REQUIRED,
   validateNewPassword,
   validatePasswordConfirm,
@@ -16,12 +17,17 @@ import { BadRequest, Conflict, Forbidden, NotFound, Unprocessable } from "../../
 import { containsPattern, direction, type PageQuery, pageWindow } from "../../lib/paging";
 import { hashPassword } from "../../lib/passwords";
 import { type Actor, assertAdmin, requireActor } from "../../plugins/actor";
+import { recordAudit, recordAudits, userWho } from "../audit/audit";
+import { creditMovement, twoFactorChanges, twoFactorOf, userEdit, userSnapshot } from "../audit/changes";
 import { allocate, idempotent } from "../credit/ledger";
 import { toCents } from "../profile/profile.service";
+import { senderIdNotApproved } from "../registry/registry.messages";
+import { allowedList, approvedSenderIds, usableSenderIds } from "../registry/sender-ids";
 import { emailTaken, findUser, revokeSessions } from "../users.repository";
 import {
   AUTO_REPLY_MESSAGE_REQUIRED,
-  INVALID_SENDER_ID,
+  OWN_2FA_OFF,
+  OWNER_2FA_PROTECTED,
   OWNER_PROTECTED,
   SELF_PROTECTED,
   UNKNOWN_DEPARTMENT,
@@ -30,9 +36,6 @@ import {
 } from "./users.messages";
 
 type S = components["schemas"];
-
-/** Alphanumeric (with spaces) up to 11 characters, or a number of up to 15 digits. */
-const SENDER_ID = /^[A-Za-z0-9 ]{1,11}$|^[0-9]{1,15}$/;
 
 export interface UserListQuery extends PageQuery {
   ownDept?: boolean;
@@ -314,6 +317,24 @@ export function userAdminService({ database, config, queue }: Deps) {
             await tx
               .insert(userDepartments)
               .values(deptIds.map((departmentId) => ({ userId: user!.id, departmentId })));
+            await recordAudits(tx, [
+              {
+                companyId: actor.companyId,
+                who: userWho(actor),
+                action: "user.created",
+                target: { type: "user", id: user!.id },
+                after: userSnapshot(user!.id),
+              },
+              ...(amount > 0
+                ? [
+                    creditMovement(actor, {
+                      userId: user!.id,
+                      amountCents: amount,
+                      action: "credit.allocated",
+                    }),
+                  ]
+                : []),
+            ]);
             await queue.enqueue(
               "email.send",
               {
@@ -352,6 +373,7 @@ export function userAdminService({ database, config, queue }: Deps) {
       if (emailChanged && (await emailTaken(db, email, target.id))) throw new BadRequest(MESSAGES.emailTaken);
       try {
         await db.transaction(async (tx) => {
+          const audited = await userEdit(tx, actor, target.id);
           const deptIds = await companyDepartments(tx, actor.companyId, body.dept);
           const updated = await tx
             .update(users)
@@ -382,6 +404,7 @@ export function userAdminService({ database, config, queue }: Deps) {
             .insert(userDepartments)
             .values(deptIds.map((departmentId) => ({ userId: target.id, departmentId })))
             .onConflictDoNothing();
+          await recordAudits(tx, await audited.record());
           if (!emailChanged) return;
           // Links mailed to the old address must not act on the account any more.
           await tx
@@ -415,17 +438,30 @@ export function userAdminService({ database, config, queue }: Deps) {
       return { message: MESSAGES.dataUpdateSuccess };
     },
 
-    /** Two-factor sign-in on or off for the listed users: all of them, or none when one is not the company's. */
+    /**
+     * Two-factor sign-in on or off for the listed users: all of them, or none when one is not the company's.
+     * Only the owner changes the owner's; one's own is turned off only in My Security, with the current password.
+     */
     async editLogin2Fa(actor: Actor, body: S["EditLogin2FaRequest"]): Promise<S["Ok"]> {
       assertAdmin(actor);
       const ids = [...new Set(body.userIds)];
+      const twoFactorBefore = await twoFactorOf(db, actor.companyId, ids);
       await db.transaction(async (tx) => {
+        const targets = await tx
+          .select({ id: users.id, isOwner: users.isOwner })
+          .from(users)
+          .where(and(eq(users.companyId, actor.companyId), inArray(users.id, ids)))
+          .for("update");
+        if (targets.length !== ids.length) throw new NotFound();
+        if (!actor.isOwner && targets.some((t) => t.isOwner)) throw new Forbidden(OWNER_2FA_PROTECTED);
+        if (body.login2fa !== "Y" && ids.includes(actor.userId)) throw new Forbidden(OWN_2FA_OFF);
         const updated = await tx
           .update(users)
           .set({ login2fa: body.login2fa })
           .where(and(eq(users.companyId, actor.companyId), inArray(users.id, ids)))
           .returning({ id: users.id });
         if (updated.length !== ids.length) throw new NotFound();
+        await recordAudits(tx, twoFactorChanges(actor, twoFactorBefore, body.login2fa));
       });
       return { message: MESSAGES.login2faUpdated };
     },
@@ -451,42 +487,66 @@ export function userAdminService({ database, config, queue }: Deps) {
           .update(emailTokens)
           .set({ usedAt: new Date() })
           .where(and(eq(emailTokens.userId, target.id), isNull(emailTokens.usedAt)));
+        await recordAudit(tx, {
+          companyId: actor.companyId,
+          who: userWho(actor),
+          action: "user.deleted",
+          target: { type: "user", id: target.id },
+          before: userSnapshot(target.id),
+        });
       });
       return { message: MESSAGES.userDeleted };
     },
 
-    /** The caller's own sender IDs and whether they may use them. */
+    /** The caller's own sender IDs they may send with (the company's approved ones) and whether they may use them. */
     async senderIds(actor: Actor): Promise<S["SenderIdList"]> {
       requireActor(actor);
       const [u] = await db
-        .select({ senderIds: users.senderIds, isAllowSid: users.isAllowSid })
+        .select({ isAllowSid: users.isAllowSid })
         .from(users)
         .where(and(eq(users.companyId, actor.companyId), eq(users.id, actor.userId)));
       if (!u) throw new NotFound();
-      return { data: u.senderIds ?? [], isAllowSID: flag(u.isAllowSid) };
+      return { data: await usableSenderIds(db, config.sms.senderId, actor), isAllowSID: flag(u.isAllowSid) };
     },
 
-    /** Replaces a user's sender IDs (trimmed, deduplicated without regard to case) and `isAllowSID`. */
+    /**
+     * Replaces a user's sender IDs (normalised, deduplicated without regard to case) and `isAllowSID`. Only the
+     * company's approved sender IDs and the platform's default may be given (422 names the first other one);
+     * the change is audited with the list before and after.
+     */
     async editSenderIds(actor: Actor, body: S["EditSenderIdRequest"]): Promise<S["Ok"]> {
       assertAdmin(actor);
-      const seen = new Set<string>();
-      const list: string[] = [];
       for (const raw of body.senderIds) {
-        const v = raw.trim().replace(/\s+/g, " ");
-        if (!SENDER_ID.test(v)) throw new BadRequest(INVALID_SENDER_ID);
-        if (seen.has(v.toLowerCase())) continue;
-        seen.add(v.toLowerCase());
-        list.push(v);
+        const p = parseSenderId(raw);
+        if (!p.ok) throw new BadRequest(p.message);
       }
-      const updated = await db
-        .update(users)
-        .set({
-          senderIds: list,
-          ...(body.isAllowSID === undefined ? {} : { isAllowSid: body.isAllowSID === 1 }),
-        })
-        .where(and(eq(users.companyId, actor.companyId), eq(users.id, body.id)))
-        .returning({ id: users.id });
-      if (updated.length === 0) throw new NotFound();
+      await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ senderIds: users.senderIds, isAllowSid: users.isAllowSid, email: users.email })
+          .from(users)
+          .where(and(eq(users.companyId, actor.companyId), eq(users.id, body.id)))
+          .for("update");
+        if (!before) throw new NotFound();
+        const allowed = allowedList(
+          body.senderIds,
+          await approvedSenderIds(tx, actor.companyId),
+          config.sms.senderId,
+        );
+        if (!allowed.ok) throw new Unprocessable(senderIdNotApproved(allowed.refused));
+        const isAllowSid = body.isAllowSID === undefined ? before.isAllowSid : body.isAllowSID === 1;
+        await tx
+          .update(users)
+          .set({ senderIds: allowed.list, isAllowSid })
+          .where(and(eq(users.companyId, actor.companyId), eq(users.id, body.id)));
+        await recordAudit(tx, {
+          companyId: actor.companyId,
+          who: userWho(actor),
+          action: "user.sender_ids_changed",
+          target: { type: "user", id: body.id, label: before.email },
+          before: { senderIds: before.senderIds ?? [], isAllowSID: before.isAllowSid },
+          after: { senderIds: allowed.list, isAllowSID: isAllowSid },
+        });
+      });
       return { message: MESSAGES.dataUpdateSuccess };
     },
 

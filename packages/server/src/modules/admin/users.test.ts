@@ -1,10 +1,11 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { companies, departments, emailTokens, userDepartments, users } from "../../db/schema";
 import { hashToken } from "../../lib/tokens";
 import {
   apiPost,
+  approveSenderIds,
   auth,
   countQueries,
   createCompany,
@@ -16,6 +17,8 @@ import {
 } from "../../test/harness";
 import {
   INSUFFICIENT_CORPORATE_CREDIT,
+  OWN_2FA_OFF,
+  OWNER_2FA_PROTECTED,
   OWNER_PROTECTED,
   SELF_PROTECTED,
   UNKNOWN_DEPARTMENT,
@@ -570,6 +573,79 @@ describe("editLogin2Fa", () => {
     expect((await userRow(other.agent.id)).login2fa).toBe("N");
     expect((await post("/editLogin2Fa", { userIds: [], login2fa: "N" }, t.admin)).statusCode).toBe(400);
   });
+
+  it("lets only the owner change the owner's 2FA: another admin gets 403 and nobody in the call changes", async () => {
+    const t = await tenant();
+    await app.deps.database.db.update(users).set({ login2fa: "Y" }).where(eq(users.id, t.owner.id));
+    for (const login2fa of ["N", "Y"] as const) {
+      const res = await post("/editLogin2Fa", { userIds: [t.agent.id, t.owner.id], login2fa }, t.admin);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: OWNER_2FA_PROTECTED });
+    }
+    expect((await userRow(t.owner.id)).login2fa).toBe("Y");
+    expect((await userRow(t.agent.id)).login2fa).toBe("N");
+
+    // the owner may, for others and to turn their own on
+    const byOwner = await post(
+      "/editLogin2Fa",
+      { userIds: [t.admin.id, t.owner.id], login2fa: "Y" },
+      t.owner,
+    );
+    expect(byOwner.statusCode).toBe(200);
+    expect((await userRow(t.admin.id)).login2fa).toBe("Y");
+  });
+
+  it("refuses to turn off the caller's own 2FA (that needs the current password in Account Settings); turning it on is fine", async () => {
+    const t = await tenant();
+    await app.deps.database.db.update(users).set({ login2fa: "Y" }).where(eq(users.id, t.admin.id));
+    for (const [who, ids] of [
+      [t.admin, [t.admin.id]],
+      [t.admin, [t.agent.id, t.admin.id]],
+    ] as const) {
+      const res = await post("/editLogin2Fa", { userIds: ids, login2fa: "N" }, who);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: OWN_2FA_OFF });
+    }
+    expect((await userRow(t.admin.id)).login2fa).toBe("Y");
+
+    await app.deps.database.db.update(users).set({ login2fa: "Y" }).where(eq(users.id, t.owner.id));
+    const owner = await post("/editLogin2Fa", { userIds: [t.owner.id], login2fa: "N" }, t.owner);
+    expect(owner.statusCode).toBe(403);
+    expect(owner.json()).toEqual({ message: OWN_2FA_OFF });
+    expect((await userRow(t.owner.id)).login2fa).toBe("Y");
+
+    await app.deps.database.db.update(users).set({ login2fa: "N" }).where(eq(users.id, t.admin.id));
+    expect((await post("/editLogin2Fa", { userIds: [t.admin.id], login2fa: "Y" }, t.admin)).statusCode).toBe(
+      200,
+    );
+    expect((await userRow(t.admin.id)).login2fa).toBe("Y");
+  });
+
+  it("leaves no other way for an admin to turn off the owner's or their own 2FA: Edit User refuses both", async () => {
+    const t = await tenant();
+    await app.deps.database.db
+      .update(users)
+      .set({ login2fa: "Y" })
+      .where(inArray(users.id, [t.owner.id, t.admin.id]));
+    for (const target of [t.owner, t.admin]) {
+      const res = await post(
+        "/editUserProfile",
+        {
+          id: target.id,
+          firstName: "Test",
+          lastName: "User",
+          email: target.email,
+          dept: [t.dept],
+          contactNumber: "6591234567",
+          login2fa: "N",
+          userRole: "admin",
+        },
+        t.admin,
+      );
+      expect(res.statusCode).toBe(403);
+      expect((await userRow(target.id)).login2fa).toBe("Y");
+    }
+  });
 });
 
 describe("deleteUser", () => {
@@ -617,15 +693,23 @@ describe("deleteUser", () => {
 describe("sender IDs and SMS settings", () => {
   it("an admin replaces a user's sender IDs (deduplicated without regard to case); the user reads their own", async () => {
     const t = await tenant();
+    // the company's approved IDs (a number and a name) and the platform's default ("Herald")
+    const number = `659${String(Date.now() % 10_000_000).padStart(7, "0")}`;
+    const shop = `My Shop ${Date.now() % 1000}`;
+    await approveSenderIds(app, t.id, [number, shop]);
     const res = await post(
       "/editSenderId",
-      { id: t.agent.id, senderIds: [" Herald ", "HERALD", "6591234567", "My Shop"], isAllowSID: 1 },
+      {
+        id: t.agent.id,
+        senderIds: [" Herald ", "HERALD", `+${number}`, shop.toUpperCase()],
+        isAllowSID: 1,
+      },
       t.admin,
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: "Data Update Successful !" });
     expect((await post("/getSenderId", { currentUserId: t.agent.id }, t.agent)).json()).toEqual({
-      data: ["Herald", "6591234567", "My Shop"],
+      data: ["Herald", number, shop],
       isAllowSID: 1,
     });
     expect((await post("/getSenderId", {}, t.admin)).json()).toEqual({ data: [], isAllowSID: 0 });
@@ -634,13 +718,16 @@ describe("sender IDs and SMS settings", () => {
     expect((await post("/getSenderId", {}, t.agent)).json()).toEqual({ data: [], isAllowSID: 1 });
   });
 
-  it.each(["TWELVE CHARS", "Bad-Char", "1234567890123456", ""])("refuses the sender ID %j", async (sid) => {
-    const t = await tenant();
-    const res = await post("/editSenderId", { id: t.agent.id, senderIds: ["OK", sid] }, t.admin);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/sender ID/);
-    expect((await userRow(t.agent.id)).senderIds).toEqual([]);
-  });
+  it.each(["TWELVE CHARS", "Bad-Char", "1234567890123456", "", "12", "123 456"])(
+    "refuses the sender ID %j",
+    async (sid) => {
+      const t = await tenant();
+      const res = await post("/editSenderId", { id: t.agent.id, senderIds: ["OK", sid] }, t.admin);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/sender ID/);
+      expect((await userRow(t.agent.id)).senderIds).toEqual([]);
+    },
+  );
 
   it("sets own SMS settings; another user's only as admin; the message is required when on and cleared when off", async () => {
     const t = await tenant();

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
-import { companies, emailTokens, otpSessions, users } from "../../db/schema";
+import { fastifyTrustProxy } from "../../app";
+import { companies, emailTokens, otpSessions, sessions, users } from "../../db/schema";
 import {
   apiPost,
   clientIp,
@@ -9,6 +10,7 @@ import {
   lastMessageTo,
   registration,
   testApp,
+  testConfig,
   uniqueEmail,
 } from "../../test/harness";
 import { LOGIN_LIMITS, OTP_FAILURE_CAP, OTP_MAX_TRIES } from "./auth.service";
@@ -77,6 +79,83 @@ describe("sign-in limits: per account and address, then account-wide", () => {
     const owner = await post("/login", { email, password }, { ip: clientIp() });
     expect(owner.statusCode).toBe(200);
     expect(owner.json().code).toBe(1);
+  });
+});
+
+describe("client addresses behind a reverse proxy (HERALD_TRUST_PROXY)", () => {
+  const randomAddress = () => Array.from({ length: 4 }, () => Math.floor(Math.random() * 254) + 1).join(".");
+  const forgetLimitsOf = (address: string) =>
+    app.deps.database.query("delete from rate_limits where key = $1", [`login:ip:${address}`]);
+
+  /** The address a bare app with this HERALD_TRUST_PROXY takes as the client's. */
+  async function seenAs(trust: string, remoteAddress: string, forwardedFor: string) {
+    const bare = Fastify({
+      trustProxy: fastifyTrustProxy(testConfig({ HERALD_TRUST_PROXY: trust }).trustProxy),
+    });
+    bare.get("/ip", async (r) => r.ip);
+    const res = await bare.inject({
+      url: "/ip",
+      remoteAddress,
+      headers: { "x-forwarded-for": forwardedFor },
+    });
+    await bare.close();
+    return res.body;
+  }
+
+  it("one hop: the addresses a client writes before the proxy's own entry are not believed, so its wrong passwords meet the limits", {
+    timeout: 120_000,
+  }, async () => {
+    const proxied = await testApp({ HERALD_TRUST_PROXY: "true" });
+    const { email } = await registerAndVerify();
+    await forgetLimitsOf("127.0.0.1");
+    const answers: number[] = [];
+    try {
+      for (let i = 0; i < 130; i++) {
+        const res = await proxied.inject({
+          method: "POST",
+          url: "/api/login",
+          payload: { email, password: WRONG },
+          remoteAddress: "127.0.0.1",
+          headers: { "x-forwarded-for": `${randomAddress()}, 127.0.0.1` },
+        });
+        answers.push(res.statusCode);
+      }
+    } finally {
+      await forgetLimitsOf("127.0.0.1");
+    }
+    const allowed = LOGIN_LIMITS.accountIp.max;
+    expect(answers.slice(0, allowed)).toEqual(Array(allowed).fill(400));
+    expect(answers.slice(allowed)).toEqual(Array(130 - allowed).fill(429));
+  });
+
+  it("one hop: the proxy's X-Forwarded-For entry is the client's address (a session started through it records 1.2.3.4)", async () => {
+    const proxied = await testApp({ HERALD_TRUST_PROXY: "true" });
+    const { email, password } = await registerAndVerify();
+    try {
+      const res = await proxied.inject({
+        method: "POST",
+        url: "/api/login",
+        payload: { email, password },
+        remoteAddress: "127.0.0.1",
+        headers: { "x-forwarded-for": "1.2.3.4" },
+      });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await forgetLimitsOf("1.2.3.4");
+    }
+    const [user] = await app.deps.database.db.select().from(users).where(eq(users.email, email));
+    const rows = await app.deps.database.db.select().from(sessions).where(eq(sessions.userId, user!.id));
+    expect(rows.map((s) => s.ip)).toEqual(["1.2.3.4"]);
+  });
+
+  it("takes the rightmost address no trusted proxy stands for, and believes nothing without a setting", async () => {
+    expect(await seenAs("false", "127.0.0.1", "1.2.3.4")).toBe("127.0.0.1");
+    expect(await seenAs("1", "127.0.0.1", "6.6.6.6, 1.2.3.4")).toBe("1.2.3.4");
+    expect(await seenAs("2", "127.0.0.1", "6.6.6.6, 1.2.3.4, 10.0.0.9")).toBe("1.2.3.4");
+    // A list of proxies: only a listed peer's header is believed, back to the first address not listed.
+    expect(await seenAs("10.0.0.5", "10.0.0.5", "6.6.6.6, 1.2.3.4")).toBe("1.2.3.4");
+    expect(await seenAs("10.0.0.5", "5.6.7.8", "1.2.3.4")).toBe("5.6.7.8");
+    expect(await seenAs("10.0.0.5, 10.1.0.0/16", "10.0.0.5", "6.6.6.6, 1.2.3.4, 10.1.2.3")).toBe("1.2.3.4");
   });
 });
 
@@ -219,8 +298,9 @@ describe("forgot password does the same work for every address", () => {
 
     const knownJobs = await jobsFor(email);
     const unknownJobs = await jobsFor(ghost);
-    expect(knownJobs).toEqual([{ name: "auth.forgot", data: { email } }]);
-    expect(unknownJobs).toEqual([{ name: "auth.forgot", data: { email: ghost } }]);
+    // with the requester's address, for the audit log's entry of a known account
+    expect(knownJobs).toEqual([{ name: "auth.forgot", data: { email, ip: expect.any(String) } }]);
+    expect(unknownJobs).toEqual([{ name: "auth.forgot", data: { email: ghost, ip: expect.any(String) } }]);
 
     const mail = await lastMessageTo(app, email, since);
     expect(mail.subject).toBe("Reset your password");

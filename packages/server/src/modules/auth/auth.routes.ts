@@ -22,7 +22,7 @@ export function accountHandlers(deps: Deps): Handlers {
       reply.code(201);
       return body;
     },
-    verify: async (r) => (await profile.verifyEmailChange(r.body)) ?? auth.verify(r.body),
+    verify: async (r) => (await profile.verifyEmailChange(r.body, r.ip)) ?? auth.verify(r.body),
     forgotpassword: async (r) => auth.forgotPassword(r.body, r.ip),
     resendVerification: async (r) => auth.resendVerification(r.body, r.ip),
     verifyReset: async (r) => auth.verifyReset(r.body),
@@ -38,5 +38,6 @@ export function accountHandlers(deps: Deps): Handlers {
     editMyNotification: async (r) => profile.editMyNotification(requireActor(r.actor), r.body),
     getUserThreshold: async (r) => profile.getUserThreshold(requireActor(r.actor)),
     topupReq: async (r) => topup.request(requireActor(r.actor), r.body),
+    topupRequests: async (r) => topup.list(requireActor(r.actor), r.query ?? {}),
   };
 }

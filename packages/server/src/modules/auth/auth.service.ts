@@ -20,6 +20,9 @@ import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { bump, hit, peek, refund, reset as resetLimit } from "../../lib/rate-limit";
 import { hashToken, randomToken, safeEqual, signToken, verifyToken } from "../../lib/tokens";
 import { type Actor, loadActor } from "../../plugins/actor";
+import { recordAudit, userWho } from "../audit/audit";
+import { signInFailure } from "../audit/changes";
+import { isSuspended, SUSPENDED_MESSAGE } from "../operator/status";
 import {
   emailTaken as emailInUse,
   findUserByEmail,
@@ -101,6 +104,12 @@ export function authService({ database, config, queue }: Deps) {
       .returning();
     // Signed in: the user shows as online to their colleagues.
     if (kind === "access") await db.update(users).set({ userStatus: "online" }).where(eq(users.id, user.id));
+    if (kind === "access")
+      await recordAudit(db, {
+        companyId: user.companyId,
+        who: { type: "user", id: user.id, ip: meta.ip ?? null },
+        action: "auth.signed_in",
+      });
     return signToken(
       config.jwtSecret,
       { user_id: user.id, role: user.userRole, company_id: user.companyId, sid: s!.id, typ: kind },
@@ -146,6 +155,11 @@ export function authService({ database, config, queue }: Deps) {
 
   /** A wrong code: counted against the account; at the cap the attempt ends and the account is warned. */
   async function wrongCode(actor: Actor, ip: string): Promise<never> {
+    await recordAudit(db, {
+      companyId: actor.companyId,
+      who: userWho({ ...actor, ip }),
+      action: "auth.code_failed",
+    });
     const failures = await bump(database, otpFailureKey(actor.userId), OTP_FAILURE_WINDOW_S);
     if (failures.count < OTP_FAILURE_CAP) throw new BadRequest(MESSAGES.invalidOtp);
     const user = (await findUserById(db, actor.userId))!;
@@ -277,11 +291,15 @@ export function authService({ database, config, queue }: Deps) {
       let ok = false;
       if (user) ok = await verifyPassword(user.passwordHash, body.password);
       else await hashPassword(body.password);
+      if (!user || !ok) await recordAudit(db, signInFailure(user, email, meta.ip));
       if (!user || !ok) throw new BadRequest(INVALID_CREDENTIALS);
       await resetLimit(database, pairKey);
       await refund(database, accountKey);
       const blocked = whyBlocked(user);
+      if (blocked) await recordAudit(db, signInFailure(user, email, meta.ip, blocked));
       if (blocked) throw new Forbidden(blocked);
+      // The operator suspended the company: nobody of it signs in until it is resumed.
+      if (await isSuspended(db, user.companyId)) throw new Forbidden(SUSPENDED_MESSAGE);
       if (user.login2fa === "Y") {
         return {
           code: 2,
@@ -479,12 +497,12 @@ export function authService({ database, config, queue }: Deps) {
       ]);
       // The same work for every address: the worker looks it up (mailResetLink), so neither the answer
       // nor its timing tells whether the address has an account.
-      await queue.enqueue("auth.forgot", { email });
+      await queue.enqueue("auth.forgot", { email, ip });
       return { message: MESSAGES.resetLinkSent };
     },
 
     /** Worker of "auth.forgot": a reset link for the address when it belongs to a user. */
-    async mailResetLink(email: string): Promise<void> {
+    async mailResetLink(email: string, ip?: string): Promise<void> {
       const user = await findUserByEmail(db, email);
       if (!user || user.status === "deleted") return;
       const token = randomToken();
@@ -501,6 +519,11 @@ export function authService({ database, config, queue }: Deps) {
           tokenHash: hashToken(token),
           email: user.email,
           expiresAt: new Date(Date.now() + RESET_TTL_MS),
+        });
+        await recordAudit(tx, {
+          companyId: user.companyId,
+          who: { type: "user", id: user.id, ip: ip ?? null },
+          action: "auth.password_reset_requested",
         });
         const link = `${config.publicUrl}/auths/reset-pass/${user.id}/${token}`;
         await queue.enqueue(
@@ -561,6 +584,11 @@ export function authService({ database, config, queue }: Deps) {
         if (!t) return false;
         await tx.update(users).set({ passwordHash }).where(eq(users.id, body.id));
         await revokeSessions(tx, body.id);
+        await recordAudit(tx, {
+          companyId: { ofUser: body.id },
+          who: { type: "user", id: body.id, ip },
+          action: "auth.password_reset",
+        });
         return true;
       });
       if (!ok) throw new BadRequest(INVALID_CREDENTIALS);
@@ -568,7 +596,10 @@ export function authService({ database, config, queue }: Deps) {
     },
 
     async logout(actor: Actor): Promise<S["Ok"]> {
-      await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, actor.sessionId));
+      await db.transaction(async (tx) => {
+        await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, actor.sessionId));
+        await recordAudit(tx, { companyId: actor.companyId, who: userWho(actor), action: "auth.signed_out" });
+      });
       return { message: "Logged out" };
     },
   };

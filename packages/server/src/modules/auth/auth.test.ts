@@ -112,13 +112,23 @@ describe("registration and e-mail verification", () => {
     [{ email: "not-an-email" }, 400, "Invalid email format"],
     [{ password: "Short1!", confirmPass: "Short1!" }, 400, "Password must be at least 12 characters long"],
     [
-      { password: "alllowercase123!", confirmPass: "alllowercase123!" },
+      { password: "alllower123!", confirmPass: "alllower123!" },
       400,
       "Password must be 12+ chars with 1 uppercase [A-Z], 1 lowercase [a-z], 1 number [0-9], and 1 special character [!@#$%*_?&].",
     ],
     [{ confirmPass: "Different!Passw0rd" }, 400, "Passwords do not match!"],
     [
       { password: "Password123!", confirmPass: "Password123!" },
+      400,
+      "This password is too common. Please choose another.",
+    ],
+    [
+      { password: "aaaaaaaaaaaaaaaa", confirmPass: "aaaaaaaaaaaaaaaa" },
+      400,
+      "This password is too common. Please choose another.",
+    ],
+    [
+      { password: "password password", confirmPass: "password password" },
       400,
       "This password is too common. Please choose another.",
     ],
@@ -129,6 +139,16 @@ describe("registration and e-mail verification", () => {
     expect(res.json()).toEqual({ message });
     const rows = await app.deps.database.db.select().from(users).where(eq(users.email, body.email));
     expect(rows).toHaveLength(0);
+  });
+});
+
+describe("passphrases", () => {
+  it("registers and signs in with a long passphrase that has no digits, capitals or specials of the short rules", async () => {
+    const passphrase = "correct horse battery staple 2024";
+    const { email } = await registerAndVerify({ password: passphrase, confirmPass: passphrase });
+    const res = await post("/login", { email, password: passphrase });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ code: 1, message: "Login Successfull" });
   });
 });
 

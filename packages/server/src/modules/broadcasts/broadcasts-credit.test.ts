@@ -1,26 +1,31 @@
 /**
  * Broadcast credit against a loopback WhatsApp Cloud API channel whose messages cost 3 cents
  * (HERALD_BROADCAST_PRICE_CENTS_WHATSAPP): reserved at submit for the rows to send, captured per accepted message,
- * the rest released when the broadcast is done or cancelled, refunded when a message fails after the provider
- * accepted it; a balance that cannot cover the rows refuses the submit with nothing written; a sandbox channel
+ * the rest released when the broadcast is done or cancelled; a failure receipt on the company's own channel (signed
+ * with the app secret the company entered) shows the message failed and never gives its charge back; a balance that cannot cover the rows refuses the submit with nothing written; a sandbox channel
  * and a type without a price are free (nothing reserved, messages cost 0); another company gets 404.
  * The worker is run by the test (no job workers), one row per window (rate 10/s), so a cancel lands between rows.
  */
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
+import { whatsappSignature } from "../../providers/channels/whatsapp";
 import { auth, createCompany, privateDatabase, type TestUser, testConfig } from "../../test/harness";
 import { connectSandbox } from "../channels/channels.fixtures";
 import { applyStatus } from "../chat/ingest";
+import { runInbound } from "../chat/webhook.fixtures";
 import { allocate, INSUFFICIENT_USER_CREDIT } from "../credit/ledger";
 import {
+  APP_SECRET,
   connectLoopbackChannel,
   type LoopbackWhatsapp,
   loopbackWhatsapp,
   numbersFrom,
+  PHONE_ID,
   recipientsCsv,
   templateBroadcast,
   uploadRecipients,
+  WABA,
 } from "./broadcasts.fixtures";
 import { NOT_SENT_AFTER_RETRIES } from "./broadcasts.messages";
 import { deliverBroadcast, MAX_ATTEMPTS, PARALLEL_WINDOWS } from "./deliver";
@@ -174,34 +179,81 @@ describe("broadcast credit", () => {
     expect(await balance(t.owner.id)).toBe(1000 - 4 * PRICE);
   });
 
-  it("refunds a message that fails after the provider accepted it, once", async () => {
+  it("a failure receipt forged with the company's own channel secret shows failed and gives nothing back", async () => {
     const t = await tenant(1000);
     const { id, upload } = await submit(t, fresh(3));
     expect(upload.statusCode, upload.body).toBe(200);
     await deliverBroadcast(app.deps, id);
     expect(await usage(t.companyId)).toBe(3 * PRICE);
+    expect(await balance(t.owner.id)).toBe(1000 - 3 * PRICE);
     const [row] = await q<{ provider_message_id: string }>(
       "select provider_message_id from broadcast_recipients where broadcast_id = $1 order by row limit 1",
       [id],
     );
-    const receipt = {
-      channelId: t.channelId,
-      providerMessageId: row!.provider_message_id,
-      status: "failed" as const,
-      remark: "(#131049) Message not delivered to maintain healthy ecosystem engagement",
-    };
-    expect((await applyStatus(app.deps, receipt)).applied).toBe(true);
-    expect(await usage(t.companyId)).toBe(2 * PRICE);
-    expect(await charged(id)).toBe(2 * PRICE);
-    expect(await balance(t.owner.id)).toBe(1000 - 2 * PRICE);
-    expect(await movements(id)).toMatchObject({ refund: 1 });
+    // The company signs a WhatsApp "failed" status with the app secret it entered for its channel.
+    const forged = (eventId: string) =>
+      JSON.stringify({
+        object: "whatsapp_business_account",
+        entry: [
+          {
+            id: WABA,
+            changes: [
+              {
+                field: "messages",
+                value: {
+                  messaging_product: "whatsapp",
+                  metadata: { display_phone_number: "6560000000", phone_number_id: PHONE_ID },
+                  statuses: [
+                    {
+                      id: row!.provider_message_id,
+                      status: "failed",
+                      timestamp: eventId,
+                      recipient_id: "6591234567",
+                      errors: [{ code: 131049, title: "Message not delivered" }],
+                    },
+                  ],
+                },
+              },
+            ],
+          },
+        ],
+      });
+    const hook = (raw: string) =>
+      app.inject({
+        method: "POST",
+        url: `/api/webhooks/channels/${t.channelId}`,
+        headers: {
+          "content-type": "application/json",
+          "x-hub-signature-256": whatsappSignature(APP_SECRET, raw),
+        },
+        payload: raw,
+      });
+    const res = await hook(forged("1"));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await runInbound(app)).toBe(1);
+    // the report shows the failure ...
     const report = (await get(`/social-chat/broadcast/${id}`, t.owner)).json();
     expect(report.stats).toMatchObject({ total: 3, failed: 1 });
-    expect(report.recipients[0]).toMatchObject({ delivery_status: "failed", remark: receipt.remark });
-    // the same receipt again refunds nothing more
-    await applyStatus(app.deps, receipt);
-    expect(await balance(t.owner.id)).toBe(1000 - 2 * PRICE);
-    expect(await movements(id)).toMatchObject({ refund: 1 });
+    expect(report.recipients[0]).toMatchObject({
+      delivery_status: "failed",
+      remark: "131049 Message not delivered",
+    });
+    expect(await statuses(id)).toEqual({ sent: 2, failed: 1 });
+    // ... but the accepted message keeps its charge: nothing refunded, nothing released
+    expect(await balance(t.owner.id)).toBe(1000 - 3 * PRICE);
+    expect(await usage(t.companyId)).toBe(3 * PRICE);
+    expect(await charged(id)).toBe(3 * PRICE);
+    expect(await movements(id)).not.toHaveProperty("refund");
+    // nor does the channel's receipt applied again
+    await hook(forged("2"));
+    await runInbound(app);
+    await applyStatus(app.deps, {
+      channelId: t.channelId,
+      providerMessageId: row!.provider_message_id,
+      status: "failed",
+    });
+    expect(await balance(t.owner.id)).toBe(1000 - 3 * PRICE);
+    expect(await movements(id)).not.toHaveProperty("refund");
   });
 
   it("cancel mid-way leaves the rest cancelled and gives their credit back", async () => {

@@ -14,6 +14,8 @@ export const PHONE_ID = "106540352242922";
 export const WABA = "102290129340398";
 export const TOKEN = "EAAGood";
 export const TEMPLATE = "shipping_note";
+/** The app secret the company enters for its channel (it signs the channel's webhooks). */
+export const APP_SECRET = "app-secret-broadcast";
 
 export interface LoopbackWhatsapp {
   url: string;
@@ -162,7 +164,7 @@ export async function connectLoopbackChannel(
       phoneNumberId: PHONE_ID,
       businessAccountId: WABA,
       accessToken: TOKEN,
-      appSecret: "app-secret-broadcast",
+      appSecret: APP_SECRET,
       verifyToken: "verify-broadcast",
     },
   });

@@ -15,12 +15,12 @@ import { type Actor, requireActor } from "../../plugins/actor";
 import { CAPABILITIES, type ChannelDriverKind, type ChannelType } from "../../providers/channels";
 import { campaignOptions } from "../campaigns/campaigns.service";
 import { visibleChannel } from "../channels/scope";
-import { type AttachmentRow, toAttachment } from "../chat/attachments";
+import { type AttachmentRow, signedAttachments, toAttachment } from "../chat/attachments";
 import { templateVariableCount } from "../chat/chat.service";
 import { rows } from "../contacts/contacts.service";
 import { columnPlan, fileRows, type SpooledFile } from "../contacts/import-file";
-import { refund } from "../credit/ledger";
-import { reserveForSend } from "../credit/spend";
+import { type ReceiptSource, receiptMovesMoney, refundSend, reserveForSend } from "../credit/spend";
+import { companyPrices } from "../operator/prices";
 import { pgArray } from "../sms/recipients";
 import {
   BROADCAST_EXECUTED,
@@ -39,7 +39,7 @@ import {
   UNSUBSCRIBED,
   UPLOAD_MEDIA,
 } from "./broadcasts.messages";
-import { broadcastPriceCents, settleBroadcast } from "./deliver";
+import { settleBroadcast } from "./deliver";
 import { broadcastPayloadMessage } from "./payload-rules";
 import { type CheckedRecipient, checkRecipients, type RawRecipient } from "./readiness";
 
@@ -166,8 +166,8 @@ export async function storeRecipients(
 
 /**
  * Credit at submit, in the submitting transaction (after the rows are stored): the cost of the rows to send —
- * each at the price of the channel it goes out on (`broadcastPriceCents`: a sandbox channel and a free type cost
- * nothing) — is reserved from the submitting user's credit (user -> reserved) and the broadcast records the
+ * each at the company's price of the channel it goes out on (modules/operator/prices.ts: a sandbox channel and a
+ * free type cost nothing) — is reserved from the submitting user's credit (user -> reserved) and the broadcast records the
  * reservation and its channel's price. A balance that cannot cover it fails with the ledger's InsufficientCredit
  * (422 "Credit cannot go below 0", as the SMS compose answers) and the transaction writes nothing. Free rows
  * reserve nothing (no reservation).
@@ -186,7 +186,8 @@ export async function reserveBroadcast(
           left join channels c on c.id = b.channel_id and c.deleted_at is null
          where b.id = ${broadcastId}`,
   );
-  const price = own?.driver ? broadcastPriceCents(own.driver, own.channel_type) : 0;
+  const prices = await companyPrices(tx, deps.config, actor.companyId);
+  const price = own?.driver ? prices.social(own.driver, own.channel_type) : 0;
   let amount = price * ready;
   if (own?.method === "contacts") {
     // Chosen subscribers go out on their own channels.
@@ -199,7 +200,7 @@ export async function reserveBroadcast(
            where r.broadcast_id = ${broadcastId} and r.status = 'pending'
            group by c.driver, c.channel_type`,
     );
-    amount = groups.reduce((sum, g) => sum + g.n * broadcastPriceCents(g.driver, g.channel_type), 0);
+    amount = groups.reduce((sum, g) => sum + g.n * prices.social(g.driver, g.channel_type), 0);
   }
   let reservationId: string | null = null;
   if (amount > 0) {
@@ -236,32 +237,44 @@ export async function campaignBroadcasts(
 
 /**
  * Receipts of broadcast messages (chat ingest): a failure marks the recipient row failed with the provider's
- * remark. A message the provider had accepted (the row 'sent', so charged) is refunded as the SMS pipeline refunds
- * a message rejected after acceptance: its cost goes back to the user who reserved it (usage -> user) and the
- * message's cost becomes 0; a row still being recorded ('sending') is not charged at all (the worker finds it
- * failed). Every change tells open reports (event `broadcast`).
+ * remark, so the report shows it. Money follows who vouches for the receipt (credit/spend.ts, ReceiptSource):
+ *
+ * - a receipt from the company's own channel (every channel's, its webhook signed with a secret the company
+ *   entered) never moves money: a message the provider accepted at send time (the row 'sent') keeps its charge,
+ *   and a row still being recorded ('sending') is left to the worker, which records the provider's answer and
+ *   charges an accepted message (the report shows the receipt's failure through the chat message);
+ * - a platform receipt gives the charge of an accepted message back as the SMS pipeline refunds a message
+ *   rejected after acceptance (usage -> the user who reserved it, the message's cost becomes 0), and a row still
+ *   being recorded is not charged at all (the worker finds it failed).
+ *
+ * Every change tells open reports (event `broadcast`).
  */
 export async function onBroadcastReceipt(
   tx: Tx,
   changed: { id: string; company_id: string }[],
   status: string,
   remark: string | null,
+  receipt: { source: ReceiptSource; deps: Deps },
 ): Promise<void> {
   const ids = pgArray(changed.map((c) => c.id));
-  if (status !== "failed") {
-    const touched = await rows<{ broadcast_id: string; company_id: string }>(
-      tx,
-      sql`select distinct broadcast_id, company_id from broadcast_recipients where chat_message_id = any(${ids}::uuid[])`,
-    );
-    for (const b of touched) {
-      await publish(tx, {
-        event: "broadcast",
-        companyId: b.company_id,
-        data: { broadcastId: b.broadcast_id },
-      });
-    }
-    return;
+  if (status === "failed") await failRecipients(tx, ids, remark, receipt);
+  const touched = await rows<{ broadcast_id: string; company_id: string }>(
+    tx,
+    sql`select distinct broadcast_id, company_id from broadcast_recipients where chat_message_id = any(${ids}::uuid[])`,
+  );
+  for (const b of touched) {
+    await publish(tx, { event: "broadcast", companyId: b.company_id, data: { broadcastId: b.broadcast_id } });
   }
+}
+
+/** The failure part of onBroadcastReceipt (see there). */
+async function failRecipients(
+  tx: Tx,
+  ids: string,
+  remark: string | null,
+  { source, deps }: { source: ReceiptSource; deps: Deps },
+): Promise<void> {
+  const from = receiptMovesMoney(source) ? sql.raw(`('sent', 'sending')`) : sql.raw(`('sent')`);
   const failed = await rows<{
     broadcast_id: string;
     company_id: string;
@@ -271,7 +284,7 @@ export async function onBroadcastReceipt(
     tx,
     sql`with old as (
           select id, status from broadcast_recipients
-           where chat_message_id = any(${ids}::uuid[]) and status in ('sent', 'sending')
+           where chat_message_id = any(${ids}::uuid[]) and status in ${from}
            for update)
         update broadcast_recipients r set status = 'failed', remark = coalesce(${remark}, r.remark)
           from old where r.id = old.id
@@ -286,41 +299,35 @@ export async function onBroadcastReceipt(
       sql`update broadcasts set sent = sent - ${wasSent.length}, failed = failed + ${list.length}
            where id = ${broadcastId}`,
     );
+    if (!receiptMovesMoney(source) || wasSent.length === 0) continue;
     const charged = await rows<{ id: string; cost_cents: number | string }>(
       tx,
-      sql`update chat_messages m set cost_cents = 0
-            from (select id, cost_cents from chat_messages
-                   where id = any(${pgArray(wasSent.map((f) => f.chat_message_id))}::uuid[]) and cost_cents > 0
-                   for update) old
-           where m.id = old.id
-          returning m.id, old.cost_cents`,
+      sql`select id, cost_cents from chat_messages
+           where id = any(${pgArray(wasSent.map((f) => f.chat_message_id))}::uuid[]) and cost_cents > 0
+           for update`,
     );
     const amount = charged.reduce((n, c) => n + Number(c.cost_cents), 0);
-    if (amount > 0) {
-      const [payer] = await rows<{ user_id: string | null }>(
-        tx,
-        sql`select coalesce(cr.user_id, b.created_by) as user_id from broadcasts b
-              left join credit_reservations cr on cr.id = b.reservation_id
-             where b.id = ${broadcastId}`,
+    if (amount <= 0) continue;
+    const [payer] = await rows<{ user_id: string | null }>(
+      tx,
+      sql`select coalesce(cr.user_id, b.created_by) as user_id from broadcasts b
+            left join credit_reservations cr on cr.id = b.reservation_id
+           where b.id = ${broadcastId}`,
+    );
+    if (!payer?.user_id) continue;
+    const refunded = await refundSend(tx, deps.queue, {
+      companyId,
+      userId: payer.user_id,
+      amountCents: amount,
+      reference: `broadcast:${broadcastId}`,
+      memo: charged.length === 1 ? "Broadcast message failed" : `${charged.length} broadcast messages failed`,
+      source,
+    });
+    if (refunded) {
+      await tx.execute(
+        sql`update chat_messages set cost_cents = 0 where id = any(${pgArray(charged.map((c) => c.id))}::uuid[])`,
       );
-      if (payer?.user_id) {
-        await refund(tx, {
-          companyId,
-          userId: payer.user_id,
-          amountCents: amount,
-          reference: `broadcast:${broadcastId}`,
-          memo:
-            charged.length === 1 ? "Broadcast message failed" : `${charged.length} broadcast messages failed`,
-        });
-      }
     }
-  }
-  const touched = await rows<{ broadcast_id: string; company_id: string }>(
-    tx,
-    sql`select distinct broadcast_id, company_id from broadcast_recipients where chat_message_id = any(${ids}::uuid[])`,
-  );
-  for (const b of touched) {
-    await publish(tx, { event: "broadcast", companyId: b.company_id, data: { broadcastId: b.broadcast_id } });
   }
 }
 
@@ -659,6 +666,7 @@ export function broadcastsService(deps: Deps) {
               from broadcast_recipients r left join chat_messages m on m.id = r.chat_message_id
              where r.broadcast_id = ${b.id} and r.company_id = ${actor.companyId}`,
       );
+      const now = Date.now();
       const recipients = await rows<{
         id: string;
         name: string;
@@ -721,7 +729,7 @@ export function broadcastsService(deps: Deps) {
           remark: r.remark,
           created_at: iso(r.created_at),
           text: r.text,
-          url: r.attachments?.[0]?.url ?? null,
+          url: signedAttachments(deps, r.attachments?.slice(0, 1), now)[0]?.url ?? null,
           type: r.attachments?.[0]?.type ?? null,
           filename: r.attachments?.[0]?.name ?? null,
           mime: r.attachments?.[0]?.mime ?? null,

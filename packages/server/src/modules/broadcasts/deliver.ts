@@ -25,8 +25,10 @@
  * the window's outcome transaction, as one capture from the broadcast's reservation (a reservation that no longer
  * covers it — released by a cancel — is bypassed: the user's balance pays, and a message nobody can pay for is
  * recorded free). The chat message's `cost_cents` is what the message was charged (0 for one never accepted), so
- * charged = the sum over sent messages. The reservation's rest is released when the broadcast is done or cancelled;
- * a failure receipt after acceptance is refunded (broadcasts.service.ts, onBroadcastReceipt).
+ * charged = the sum over sent messages. The reservation's rest is released when the broadcast is done or cancelled.
+ * A channel's failure receipt after acceptance shows the message failed but keeps its charge: the channel's
+ * webhook is signed with a secret the company entered, so its receipts never move money (broadcasts.service.ts,
+ * onBroadcastReceipt; credit/spend.ts, ReceiptSource).
  *
  * Crash safety: a row is sent only while 'sending' and leaves that state in the transaction that records the
  * message as sent and charges it, so a worker killed at any point leaves it 'pending' (never sent) or 'sending'
@@ -52,12 +54,13 @@ import { TelegramRetry } from "../../providers/channels/telegram";
 import { channelRuntime } from "../channels/channels.service";
 import { type AttachmentRow, toAttachment } from "../chat/attachments";
 import { CONNECTOR_UNAVAILABLE, OUTSIDE_WINDOW } from "../chat/chat.messages";
-import { chatPriceCents } from "../chat/chat.service";
 import { attachmentSizes, type OutboxRow, outboundMessage, selectOutbox } from "../chat/deliver";
 import { forwardCondition, runStatusHooks, statusLog } from "../chat/ingest";
 import { rows } from "../contacts/contacts.service";
 import { InsufficientCredit } from "../credit/ledger";
 import { captureSend, chargeNow, releaseSend } from "../credit/spend";
+import { companyPrices, type Prices } from "../operator/prices";
+import { notSuspended } from "../operator/status";
 import { takeSendSlots } from "../sms/rate";
 import { pgArray } from "../sms/recipients";
 import { CHANNEL_GONE, NOT_SENT_AFTER_RETRIES, SUBSCRIBER_NOT_FOUND } from "./broadcasts.messages";
@@ -96,18 +99,6 @@ export function broadcastRate(type: ChannelType): number {
   return Number.isFinite(env) && env > 0 ? env : (DEFAULT_RATE[type] ?? 20);
 }
 
-/**
- * What one broadcast message costs the company, in cents: nothing on a sandbox channel; on a provider channel
- * the type's price (`chatPriceCents`, the chat's own rule: 0 for every type unless set), overridable per type with
- * HERALD_BROADCAST_PRICE_CENTS_<TYPE>. A free message is recorded with cost 0 and reserves nothing.
- */
-export function broadcastPriceCents(driver: ChannelDriverKind, type: ChannelType): number {
-  if (driver === "sandbox") return 0;
-  const raw = process.env[`HERALD_BROADCAST_PRICE_CENTS_${envName(type)}`];
-  const n = Number(raw);
-  return raw && Number.isSafeInteger(n) && n >= 0 ? n : chatPriceCents(driver, type);
-}
-
 /** The channel's key in the shared rate table (sms_rate_slots.provider holds 20 characters). */
 export function rateKey(channelId: string): string {
   return `b:${createHash("sha256").update(channelId).digest("base64url").slice(0, 18)}`;
@@ -142,6 +133,8 @@ interface Broadcast {
   reservation_id: string | null;
   /** A live broadcast's attachment (sent with or without text). */
   attachment: AttachmentRow | null;
+  /** The operator suspended the company: nothing is sent until it is resumed (modules/operator/status.ts). */
+  suspended: boolean;
 }
 
 /** The channel a row goes out on and what a message there costs. */
@@ -331,7 +324,8 @@ async function loadBroadcast(db: DbOrTx, broadcastId: string): Promise<Broadcast
                case when a.id is null then null
                     else json_build_object('id', a.id, 'company_id', a.company_id, 'kind', a.kind, 'mime', a.mime,
                                            'name', a.name, 'size_bytes', a.size_bytes, 'storage_key', a.storage_key)
-               end as attachment
+               end as attachment,
+               not ${notSuspended(sql`b.company_id`)} as suspended
           from broadcasts b left join channels c on c.id = b.channel_id and c.deleted_at is null
           left join attachments a on a.id = b.attachment_id
          where b.id = ${broadcastId}`,
@@ -396,6 +390,8 @@ async function windows(deps: Deps, broadcastId: string, shared: Shared): Promise
       await db.transaction((tx) => settleBroadcast(tx as Tx, deps, b));
       return;
     }
+    // Its company is suspended: the rows stay pending (resuming the company enqueues this job again).
+    if (b.suspended) return;
     if (b.status === "queued") {
       await db.execute(
         sql`update broadcasts set status = 'running' where id = ${b.id} and status = 'queued'`,
@@ -422,7 +418,8 @@ async function windows(deps: Deps, broadcastId: string, shared: Shared): Promise
                           or (status = 'sending'
                               and locked_at < now() - make_interval(secs => ${deps.config.sending.submitTimeoutSeconds})
                               and id <> all(${pgArray([...shared.held])}::uuid[])))
-                     and exists (select 1 from broadcasts where id = ${b.id} and status in ('queued', 'running'))
+                     and exists (select 1 from broadcasts where id = ${b.id} and status in ('queued', 'running')
+                                   and ${notSuspended(sql`broadcasts.company_id`)})
                    order by row
                    limit ${windowSize(b.channel_type ? broadcastRate(b.channel_type) : WINDOW * 10)}
                    for update skip locked) c
@@ -509,6 +506,8 @@ async function targetsOf(
   };
   const byId = new Map<string, Found>();
   const byNumber = new Map<string, Found>();
+  // Subscribers on other channels pay those channels' prices for the company (loaded once for the window).
+  let prices: Prices | undefined;
   if (ids.length + numbers.length > 0) {
     const found = await rows<Found>(
       deps.database.db,
@@ -523,6 +522,8 @@ async function targetsOf(
       byId.set(s.id, s);
       if (s.channel_id === b.channel_id) byNumber.set(s.platform_id, s);
     }
+    if (found.some((s) => s.channel_id !== b.channel_id))
+      prices = await companyPrices(deps.database.db, deps.config, b.company_id);
   }
   return claimed.map((r) => {
     if (!look(r)) return { target: own };
@@ -539,7 +540,7 @@ async function targetsOf(
       target: {
         channelId: s.channel_id,
         type: s.channel_type,
-        price: broadcastPriceCents(s.driver, s.channel_type),
+        price: prices?.social(s.driver, s.channel_type) ?? 0,
       },
     };
   });
@@ -900,7 +901,7 @@ async function recordWindow(deps: Deps, b: Broadcast, outcomes: Outcome[]): Prom
       );
     }
     const receipts = delivered.filter((d) => d.delivery_status === "delivered");
-    if (receipts.length > 0) await runStatusHooks(tx as Tx, receipts, "delivered", null);
+    if (receipts.length > 0) await runStatusHooks(tx as Tx, deps, receipts, "delivered", null);
     await chargeWindow(
       tx as Tx,
       deps,

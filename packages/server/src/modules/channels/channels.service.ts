@@ -27,6 +27,8 @@ import {
   driverFor,
   InvalidChannelCredentials,
 } from "../../providers/channels";
+import { recordAudit, userWho } from "../audit/audit";
+import { departmentNames, withSql } from "../audit/changes";
 import { rows } from "../contacts/contacts.service";
 import {
   CHANNEL_DELETED,
@@ -93,6 +95,13 @@ export const toChannel = (r: ChannelRow): S["Channel"] => ({
   sandbox: r.driver === "sandbox",
   departmentIds: r.department_ids ?? [],
 });
+
+/** How a channel's audit entries keep it: name, type, sandbox or provider, departments (names); never credentials. */
+const channelAudit = (c: { name: string; type: string; mode: string; departmentIds: readonly string[] }) =>
+  withSql(
+    { name: c.name, channelType: c.type, sandbox: c.mode === "sandbox" },
+    { departments: departmentNames(c.departmentIds) },
+  );
 
 /** A live channel of the company that the actor may see (404 otherwise); `lock` takes it for update. */
 export async function findChannel(
@@ -276,10 +285,20 @@ export function channelsService(deps: Deps) {
       const row = await findChannel(db, a, channelId);
       const newName = name?.trim();
       if (newName && newName !== row.name) {
-        await db.execute(
-          sql`update channels set name = ${newName}, updated_at = now()
-               where id = ${row.id} and company_id = ${a.companyId}`,
-        );
+        await db.transaction(async (tx) => {
+          await tx.execute(
+            sql`update channels set name = ${newName}, updated_at = now()
+                 where id = ${row.id} and company_id = ${a.companyId}`,
+          );
+          await recordAudit(tx, {
+            companyId: a.companyId,
+            who: userWho(a),
+            action: "channel.updated",
+            target: { type: "channel", id: row.id, label: newName },
+            before: { name: row.name },
+            after: { name: newName },
+          });
+        });
       }
       return makeLink(a, { channel_id: row.id, channel_type: row.channel_type, name: newName || row.name });
     },
@@ -337,6 +356,19 @@ export function channelsService(deps: Deps) {
                  where id = ${row.id} and company_id = ${a.companyId}`,
           );
           await setDepartments(tx, row.id, departmentIds);
+          await recordAudit(tx, {
+            companyId: a.companyId,
+            who: userWho(a),
+            action: "channel.updated",
+            target: { type: "channel", id: row.id, label: name },
+            before: channelAudit({
+              name: row.name,
+              type: row.channel_type,
+              mode: row.driver,
+              departmentIds: row.department_ids ?? [],
+            }),
+            after: channelAudit({ name, type: row.channel_type, mode: body.mode, departmentIds }),
+          });
           await activate(row.id, row.channel_type, body.mode, creds);
           return row.id;
         });
@@ -354,6 +386,13 @@ export function channelsService(deps: Deps) {
                         ${claims.jti}, ${a.userId})`,
           );
           await setDepartments(tx, id, departmentIds);
+          await recordAudit(tx, {
+            companyId: a.companyId,
+            who: userWho(a),
+            action: "channel.connected",
+            target: { type: "channel", id, label: name },
+            after: channelAudit({ name, type: body.channelType, mode: body.mode, departmentIds }),
+          });
           await activate(id, body.channelType, body.mode, creds);
         });
       } catch (err) {
@@ -414,21 +453,35 @@ export function channelsService(deps: Deps) {
       log?: { warn: (obj: object, msg: string) => void },
     ): Promise<S["Ok"]> {
       assertAdmin(a);
-      const done = await rows<{
-        id: string;
-        company_id: string;
-        channel_type: ChannelType;
-        driver: ChannelDriverKind;
-        credentials: string | null;
-      }>(
-        db,
-        sql`update channels c set deleted_at = now(), credentials = null, updated_at = now()
-              from (select id, credentials from channels
-                     where id = ${channelId} and company_id = ${a.companyId} and deleted_at is null
-                     for update) old
-             where c.id = old.id
-             returning c.id, c.company_id, c.channel_type, c.driver, old.credentials`,
-      );
+      const done = await db.transaction(async (tx) => {
+        const gone = await rows<{
+          id: string;
+          company_id: string;
+          name: string;
+          channel_type: ChannelType;
+          driver: ChannelDriverKind;
+          credentials: string | null;
+        }>(
+          tx,
+          sql`update channels c set deleted_at = now(), credentials = null, updated_at = now()
+                from (select id, credentials from channels
+                       where id = ${channelId} and company_id = ${a.companyId} and deleted_at is null
+                       for update) old
+               where c.id = old.id
+               returning c.id, c.company_id, c.name, c.channel_type, c.driver, old.credentials`,
+        );
+        const [ch] = gone;
+        if (ch) {
+          await recordAudit(tx, {
+            companyId: a.companyId,
+            who: userWho(a),
+            action: "channel.deleted",
+            target: { type: "channel", id: ch.id, label: ch.name },
+            before: { name: ch.name, channelType: ch.channel_type, sandbox: ch.driver === "sandbox" },
+          });
+        }
+        return gone;
+      });
       if (done.length === 0) throw new NotFound(ERROR_DELETING_DATA);
       try {
         const { driver, context } = channelRuntime(deps, done[0]!);

@@ -18,6 +18,7 @@ import { checkOutboundUrl, OutboundUrlRefused, outboundRequest } from "../../lib
 import { signHeraldPayload, verifyHeraldSignature } from "../../providers/sms";
 import { decryptSecret, encryptSecret } from "../channels/credentials";
 import { rows } from "../contacts/contacts.service";
+import { signedAttachments } from "./attachments";
 import { ROOM_NOT_FOUND } from "./chat.messages";
 
 type S = components["schemas"];
@@ -64,7 +65,7 @@ export async function forwardToBot(deps: Deps, messageId: string): Promise<void>
     channel_id: string;
     channel_type: string;
     text: string | null;
-    attachments: unknown[];
+    attachments: { url: string }[] | null;
     created_at: Date | string;
   }>(
     deps.database.db,
@@ -85,7 +86,7 @@ export async function forwardToBot(deps: Deps, messageId: string): Promise<void>
     subscriberName: m.subscriber_name,
     messageId: m.id,
     text: m.text,
-    attachments: m.attachments,
+    attachments: signedAttachments(deps, m.attachments),
     createdAt: new Date(m.created_at).toISOString(),
     replyUrl: `${deps.config.publicUrl}/api/webhooks/bot/${m.company_id}`,
   });

@@ -15,6 +15,8 @@ export const AGENT_OUTSIDE_CHANNEL = "The agent's departments do not handle this
 export const TEMPLATE_NOT_WHATSAPP = "Template messages can be sent on WhatsApp channels only.";
 export const TEMPLATE_NOT_FOUND = "Template not found";
 export const ATTACHMENT_NOT_FOUND = "Attachment not found";
+export const ATTACHMENT_LINK_EXPIRED =
+  "This link to the file has expired. Open the conversation again to get a new link.";
 export const OUTSIDE_WINDOW =
   "The subscriber has not written in the last 24 hours: only template messages can be sent.";
 export const textTooLong = (max: number) => `The message cannot exceed ${max} characters on this channel.`;

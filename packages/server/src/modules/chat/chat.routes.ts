@@ -54,7 +54,7 @@ export function chatHandlers(deps: Deps): Handlers {
     sendFiles: async (r) =>
       chat.sendFiles(r.actor, r.params.id, () => receiveFiles(deps, r, { maxFiles: 10 })),
     uploadAttachment: async (r) => chat.upload(r.actor, () => receiveFiles(deps, r, { maxFiles: 1 })),
-    getAttachment: async (r, reply) => serveAttachment(deps, r.params.id, r.query.sig, reply),
+    getAttachment: async (r, reply) => serveAttachment(deps, r.params.id, r.query, reply),
     setReadAll: async (r) => chat.setReadAll(r.actor, r.params.id, r.body.inboxId),
     listAgents: async (r) => chat.agents(r.actor, r.query ?? {}),
     assignAgent: async (r) => chat.assign(r.actor, r.body.subscriberId, r.body.agentId),

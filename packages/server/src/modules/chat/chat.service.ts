@@ -26,10 +26,19 @@ import { type CachedPage, type ChatPageCache, cachedPage } from "../../lib/chat-
 import { publishRoom } from "../../lib/events";
 import { type Actor, requireActor } from "../../plugins/actor";
 import { CAPABILITIES, type ChannelType, mediaRuleFor } from "../../providers/channels";
+import { recordAudit } from "../audit/audit";
+import { forwardingChange } from "../audit/changes";
 import { visibilityKey, visibleChannel } from "../channels/scope";
 import { rows } from "../contacts/contacts.service";
 import { chargeNow } from "../credit/spend";
-import { type AttachmentRow, discardFiles, toAttachment } from "./attachments";
+import { socialPriceOf } from "../operator/prices";
+import {
+  type AttachmentRow,
+  attachmentUrlsRenewAt,
+  discardFiles,
+  signedAttachments,
+  toAttachment,
+} from "./attachments";
 import { assertBotWebhookUrl, encryptBotSecret } from "./bot";
 import {
   AGENT_NOT_FOUND,
@@ -152,11 +161,17 @@ interface MessageRow {
 const MESSAGE_COLUMNS = sql`id, type, text, attachments, created_at, message_status, delivery_status, remark,
   whatsapp_list_message, whatsapp_template_components, whatsapp_template_variables, whatsapp_template_metadata`;
 
-const toMessage = (m: MessageRow, logs: S["StatusLog"][] = []): S["ChatMessage"] => ({
+/** A stored message as the API shows it, its files' URLs signed at `now` (modules/chat/attachments.ts). */
+const toMessage = (
+  deps: Deps,
+  m: MessageRow,
+  logs: S["StatusLog"][] = [],
+  now = Date.now(),
+): S["ChatMessage"] => ({
   id: m.id,
   type: m.type,
   text: m.text,
-  attachments: m.attachments ?? [],
+  attachments: signedAttachments(deps, m.attachments, now),
   createdAt: iso(m.created_at),
   messageStatus: m.message_status,
   deliveryStatus: m.delivery_status,
@@ -185,10 +200,6 @@ const displayName = (first: string | null | undefined, last: string | null | und
     .map((p) => (p ?? "").trim())
     .filter(Boolean)
     .join(" ");
-
-/** What one outbound message on a channel costs: the type's price, nothing on a sandbox channel. */
-export const chatPriceCents = (driver: "sandbox" | "provider", type: ChannelType): number =>
-  driver === "sandbox" ? 0 : CAPABILITIES[type].priceCents;
 
 /** Counts `{{n}}` placeholders (single digit) of a template text. */
 export function templateVariableCount(text: string | undefined): number {
@@ -318,10 +329,12 @@ export function chatService(deps: Deps) {
     return ids;
   }
 
+  /** A room's message page; its files' URLs signed at `now`. */
   async function messagesOf(
     actor: Actor,
     roomId: string,
     q: { lastSeenCreatedAt?: string; lastSeenId?: string; limit?: number },
+    now = Date.now(),
   ): Promise<{ body: S["ChatMessageList"]; channelId: string }> {
     const cursor = cursorOf(q);
     const limit = Math.min(Math.max(q.limit ?? 50, 1), 200);
@@ -380,7 +393,7 @@ export function chatService(deps: Deps) {
       byMessage.set(owner.id, list);
     }
     return {
-      body: { data: page.map((m) => toMessage(m, byMessage.get(m.id))), total: room.total },
+      body: { data: page.map((m) => toMessage(deps, m, byMessage.get(m.id), now)), total: room.total },
       channelId: found[0]!.room_channel_id,
     };
   }
@@ -467,7 +480,11 @@ export function chatService(deps: Deps) {
       return { body, page: usable.cache.set(key, usable.gen, keys, json) };
     },
 
-    /** A room's message page as sent, from the page cache like `roomListPage`; 404 for a room not visible. */
+    /**
+     * A room's message page as sent, from the page cache like `roomListPage`; 404 for a room not visible. A page
+     * is kept only until the end of the window its files' URLs were signed in (attachmentUrlsRenewAt), so a
+     * cached page never hands out a URL close to its expiry.
+     */
     async messagePage(
       a: Actor | undefined,
       roomId: string,
@@ -481,12 +498,16 @@ export function chatService(deps: Deps) {
         const hit = usable.cache.page(key, { companyId: actor.companyId, channels });
         if (hit) return { page: hit };
       }
-      const { body, channelId } = await messagesOf(actor, roomId, q);
+      const now = Date.now();
+      const { body, channelId } = await messagesOf(actor, roomId, q, now);
       const json = JSON.stringify(body);
       if (!usable) return { body, page: cachedPage(json) };
       const keys = [`r:${roomId}`, `k:${actor.companyId}`];
       const room = { companyId: actor.companyId, channelId };
-      return { body, page: usable.cache.set(key, usable.gen, keys, json, room) };
+      return {
+        body,
+        page: usable.cache.set(key, usable.gen, keys, json, room, attachmentUrlsRenewAt(now)),
+      };
     },
 
     async getRoom(a: Actor | undefined, roomId: string): Promise<S["SubscriberProfile"]> {
@@ -551,7 +572,8 @@ export function chatService(deps: Deps) {
             metadata: { name: t.name, language: t.language, headerMedia },
           };
         }
-        const priceCents = chatPriceCents(room.driver, room.channel_type);
+        // The company's price of the channel (modules/operator/prices.ts): nothing on a sandbox channel.
+        const priceCents = await socialPriceOf(tx, actor.companyId, room.driver, room.channel_type);
         if (priceCents > 0) {
           await chargeNow(tx, deps.queue, {
             companyId: actor.companyId,
@@ -577,7 +599,7 @@ export function chatService(deps: Deps) {
         await afterSend(tx as Tx, actor, room, at, preview, [id]);
         return row!;
       });
-      return toMessage(message);
+      return toMessage(deps, message);
     },
 
     /**
@@ -626,7 +648,7 @@ export function chatService(deps: Deps) {
           );
           return out;
         });
-        return { data: stored.map((m) => toMessage(m)) };
+        return { data: stored.map((m) => toMessage(deps, m)) };
       } catch (err) {
         await discardFiles(deps, files);
         throw err;
@@ -856,9 +878,12 @@ export function chatService(deps: Deps) {
       const secret = body.webhookSecret
         ? encryptBotSecret(deps, actor.companyId, body.webhookSecret)
         : undefined;
-      const [row] = await rows<{ enabled: boolean; updated_at: Date | string; webhook_url: string | null }>(
-        db,
-        sql`insert into bot_forwarding (company_id, enabled, webhook_url, webhook_secret, updated_by, updated_at)
+      const [row] = await db.transaction(async (tx) => {
+        const change = { enabled: body.forwardToBot, webhookUrl: url, secretChanged: secret !== undefined };
+        await recordAudit(tx, forwardingChange(actor, change));
+        return rows<{ enabled: boolean; updated_at: Date | string; webhook_url: string | null }>(
+          tx,
+          sql`insert into bot_forwarding (company_id, enabled, webhook_url, webhook_secret, updated_by, updated_at)
             values (${actor.companyId}, ${body.forwardToBot}, ${url ?? null}, ${secret ?? null}, ${actor.userId}, now())
             on conflict (company_id) do update
               set enabled = excluded.enabled,
@@ -866,7 +891,8 @@ export function chatService(deps: Deps) {
                   ${secret !== undefined ? sql`webhook_secret = excluded.webhook_secret,` : sql``}
                   updated_by = excluded.updated_by, updated_at = now()
             returning enabled, updated_at, webhook_url`,
-      );
+        );
+      });
       return {
         to_forward: row!.enabled ? "active" : "inactive",
         updatedAt: iso(row!.updated_at),

@@ -19,7 +19,7 @@ import {
 import { TelegramRetry } from "../../providers/channels/telegram";
 import { channelRuntime } from "../channels/channels.service";
 import { rows } from "../contacts/contacts.service";
-import { attachmentUrl } from "./attachments";
+import { attachmentUrl, signedAttachments } from "./attachments";
 import { CONNECTOR_UNAVAILABLE } from "./chat.messages";
 import { applyStatus } from "./ingest";
 
@@ -68,7 +68,8 @@ export function outboundMessage(
     messageId: m.id,
     to: m.platform_id,
     text: m.text,
-    attachments: (m.attachments ?? []).map((a) => ({
+    // signed now: the provider fetches them while the URLs are fresh, however long the message waited
+    attachments: signedAttachments(deps, m.attachments).map((a) => ({
       ...a,
       url: absolute(a.url),
       ...(sizes.has(a.id) ? { size: sizes.get(a.id) } : {}),

@@ -227,7 +227,7 @@ describe("inbound webhooks are answered at once and stored by the chat.inbound j
     expect(attachments).toHaveLength(1);
     expect(attachments[0]).toMatchObject({ type: "image", mime: "image/jpeg", name: "image.jpg" });
     expect(attachments[0]!.url).toMatch(
-      new RegExp(`^/api/social-chat/attachment/${attachments[0]!.id}\\?sig=`),
+      new RegExp(`^/api/social-chat/attachment/${attachments[0]!.id}\\?exp=[0-9]+&sig=`),
     );
     // the media id was looked up and the file fetched, both with the channel's token
     const calls = since(wa, from);

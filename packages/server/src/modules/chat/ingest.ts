@@ -13,6 +13,10 @@
  * sent -> delivered -> read, and failed only from nothing or sent; nothing leaves failed or read. An optional
  * provider event id is recorded so a repeated receipt changes nothing. A message that is a compose send's row
  * (WhatsApp, Telegram) moves that row of the outbox too (delivered, or failed).
+ *
+ * A channel is the company's own (its webhook is verified with a secret the company entered), so its receipts
+ * are `company-channel` receipts (credit/spend.ts, ReceiptSource): the receipt hooks get that source, and a
+ * receipt moves statuses, never money.
  */
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
@@ -20,6 +24,7 @@ import type { DbOrTx, Tx } from "../../db/client";
 import type { Deps } from "../../deps";
 import { publish, publishRoom } from "../../lib/events";
 import { rows } from "../contacts/contacts.service";
+import type { ReceiptSource } from "../credit/spend";
 import { type AttachmentRow, insertAttachments } from "./attachments";
 
 export interface InboundAttachment {
@@ -188,13 +193,19 @@ export async function statusLog(
   );
 }
 
-/** Runs inside a receipt's transaction for the outbox messages it moved (e.g. broadcasts' recipient rows). */
+/**
+ * Runs inside a receipt's transaction for the outbox messages it moved (e.g. broadcasts' recipient rows);
+ * `receipt.source` says who vouches for the receipt (always "company-channel" for a channel's receipts).
+ */
 export type StatusHook = (
   tx: Tx,
   changed: { id: string; company_id: string }[],
   status: DeliveryStatus,
   remark: string | null,
+  receipt: { source: ReceiptSource; deps: Deps },
 ) => Promise<void>;
+/** Who vouches for a channel's receipts: the company (see the module's note). */
+export const CHANNEL_RECEIPT: ReceiptSource = "company-channel";
 const statusHooks = new Set<StatusHook>();
 /** Registers a receipt hook; returns a function that removes it. */
 export function registerStatusHook(fn: StatusHook): () => void {
@@ -207,11 +218,13 @@ export function registerStatusHook(fn: StatusHook): () => void {
 /** Runs the receipt hooks for messages a receipt moved (applyStatus; bulk senders that apply their own). */
 export async function runStatusHooks(
   tx: Tx,
+  deps: Deps,
   changed: { id: string; company_id: string }[],
   status: DeliveryStatus,
   remark: string | null,
 ): Promise<void> {
-  for (const hook of statusHooks) await hook(tx, changed, status, remark);
+  const receipt = { source: CHANNEL_RECEIPT, deps };
+  for (const hook of statusHooks) await hook(tx, changed, status, remark, receipt);
 }
 
 /**
@@ -259,9 +272,7 @@ export async function applyStatus(
         data: { subscriberId: c.subscriber_id, messageId: c.id },
       });
     }
-    if (changed.length > 0) {
-      for (const hook of statusHooks) await hook(tx as Tx, changed, r.status, r.remark ?? null);
-    }
+    if (changed.length > 0) await runStatusHooks(tx as Tx, deps, changed, r.status, r.remark ?? null);
     return { applied: changed.length > 0, duplicate: false };
   });
 }

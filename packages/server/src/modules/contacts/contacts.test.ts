@@ -350,6 +350,18 @@ describe("listContacts", () => {
     const res = await get("/contacts?cursor=bm90LWEtY3Vyc29y", owner);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(INVALID_CURSOR);
+    // Well formed, but naming days and times that do not exist: PostgreSQL would refuse them (a 500 before).
+    for (const at of [
+      "2024-02-30 10:00:00+00",
+      "2024-13-01 10:00:00+00",
+      "2024-01-01 25:00:00+00",
+      "2024-01-01 10:00:00+99",
+    ]) {
+      const forged = Buffer.from(`${at}|0190a0a0-0000-7000-8000-000000000000`).toString("base64url");
+      const r = await get(`/contacts?cursor=${forged}`, owner);
+      expect(r.statusCode, at).toBe(400);
+      expect(r.json().message).toBe(INVALID_CURSOR);
+    }
   });
 });
 

@@ -5,6 +5,8 @@ import type { Deps } from "../../deps";
 import { BadRequest, NotFound, Unprocessable } from "../../errors";
 import { type Actor, assertAdmin } from "../../plugins/actor";
 import { USER_DELETED } from "../admin/users.messages";
+import { recordAudit } from "../audit/audit";
+import { creditMovement } from "../audit/changes";
 import { INVALID_CREDIT_AMOUNT } from "./credit.messages";
 import { allocate, deduct, idempotent } from "./ledger";
 import { enqueueLowCreditAlerts } from "./thresholds.service";
@@ -91,6 +93,14 @@ export function creditService({ database, queue }: Deps) {
             ...(transactionId ? { transactionId } : {}),
           };
           const moved = body.action === "add" ? await allocate(tx, movement) : await deduct(tx, movement);
+          await recordAudit(
+            tx,
+            creditMovement(actor, {
+              userId: body.id,
+              amountCents,
+              action: body.action === "add" ? "credit.allocated" : "credit.deducted",
+            }),
+          );
           const [b] = rowsOf<{ user_cents: number | string; company_cents: number | string }>(
             await tx.execute(sql`select u.credit_cents as user_cents, c.credit_cents as company_cents
                                    from users u join companies c on c.id = u.company_id

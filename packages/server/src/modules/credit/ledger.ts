@@ -230,6 +230,22 @@ export function purchaseCredit(tx: DbOrTx, opts: MovementOptions): Promise<Movem
   return move(tx, "purchase", { kind: "external" }, { kind: "company" }, opts);
 }
 
+/**
+ * Credit the operator grants (a goodwill grant, an answered top-up request): external -> company, recorded as a
+ * purchase whose memo (shown on the company's statement) says why.
+ */
+export function grantCredit(tx: DbOrTx, opts: MovementOptions): Promise<Movement> {
+  return move(tx, "purchase", { kind: "external" }, { kind: "company" }, opts);
+}
+
+/**
+ * Credit the operator takes back (a correction): company -> external, recorded as a charge whose memo says why.
+ * 422 'Insufficient corporate credit' when the balance is smaller: never below zero.
+ */
+export function correctCredit(tx: DbOrTx, opts: MovementOptions): Promise<Movement> {
+  return move(tx, "charge", { kind: "company" }, { kind: "external" }, opts);
+}
+
 /** Corporate credit given to a user: company -> user. 422 'Insufficient corporate credit' when short. */
 export function allocate(tx: DbOrTx, opts: MovementOptions & { userId: string }): Promise<Movement> {
   return move(tx, "allocate", { kind: "company" }, { kind: "user", userId: opts.userId }, opts);
@@ -341,7 +357,8 @@ export interface IdempotentRequest {
   /** The operation and the body that identify the request (leave secrets such as passwords out). */
   operation: string;
   body: unknown;
-  actorId: string;
+  /** The company user behind the request; null for the operator or the system. */
+  actorId: string | null;
   /** Kind of the request's ledger transaction ('request' when it may move nothing). */
   kind: LedgerKind | "request";
 }

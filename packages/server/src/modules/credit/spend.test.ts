@@ -103,8 +103,16 @@ describe("spending with low-credit alerts", () => {
         .amountCents,
     ).toBe(800);
     expect(
-      (await tx((t) => refundSend(t, queue, { companyId: company.id, userId: agent.id, amountCents: 100 })))
-        .alerts,
+      (
+        await tx((t) =>
+          refundSend(t, queue, {
+            companyId: company.id,
+            userId: agent.id,
+            amountCents: 100,
+            source: "platform",
+          }),
+        )
+      )?.alerts,
     ).toBe(0);
     expect(await balanceOf("users", agent.id)).toBe(6_000 - 1_500 - 500 - 100 + 800 + 100);
 
@@ -145,6 +153,22 @@ describe("spending with low-credit alerts", () => {
       }),
     ).rejects.toThrow("the send failed to queue");
     expect(await alertJobs(`user:${agent.id}`)).toEqual([]);
+    expect(await balanceOf("users", agent.id)).toBe(6_000);
+    await expectConsistent(company.id);
+  });
+
+  it("a refund on a company channel's receipt moves nothing; the platform's gives the charge back", async () => {
+    const { company, agent } = await setup({ purchase: 10_000, allocated: 6_000, first: 0, second: 0 });
+    await database.db.transaction((t) =>
+      chargeNow(t, queue, { companyId: company.id, userId: agent.id, amountCents: 300 }),
+    );
+    const refundOn = (source: "platform" | "company-channel") =>
+      database.db.transaction((t) =>
+        refundSend(t, queue, { companyId: company.id, userId: agent.id, amountCents: 300, source }),
+      );
+    expect(await refundOn("company-channel")).toBeNull();
+    expect(await balanceOf("users", agent.id)).toBe(5_700);
+    expect((await refundOn("platform"))?.amountCents).toBe(300);
     expect(await balanceOf("users", agent.id)).toBe(6_000);
     await expectConsistent(company.id);
   });

@@ -7,7 +7,8 @@
  * - `reserveForSend`: a scheduled or queued send holds its estimated cost (user -> reserved).
  * - `captureSend`: the actual cost of an accepted message is taken from the reservation (reserved -> usage).
  * - `releaseSend`: the send is over; what the reservation still holds goes back to the user.
- * - `refundSend`: a failed, non-billable message that was captured is given back (usage -> user).
+ * - `refundSend`: a failed, non-billable message that was captured is given back (usage -> user), only on the
+ *   word of the platform (see `ReceiptSource`).
  * - `chargeNow`: a send without a reservation pays at once, from the user's balance or, without `userId`,
  *   from the corporate balance (user or company -> usage).
  *
@@ -101,13 +102,33 @@ export async function releaseSend(
   return { transactionId: m.transactionId, amountCents: m.amountCents, alerts: 0 };
 }
 
-/** Gives back the cost of a failed, non-billable message (usage -> user); re-arms, never alerts. */
+/**
+ * Who vouches for a delivery receipt, the one rule on whether a receipt may move money:
+ *
+ * - `"platform"`: the SMS gateway the operator configured (webhooks signed with SMS_WEBHOOK_SECRET, SMPP
+ *   receipts on the operator's bind), or the operator. Its receipts may give a charge back.
+ * - `"company-channel"`: a company's own channel (WhatsApp, Messenger, Telegram, ... or the sandbox), whose
+ *   webhook is signed with a secret the company entered itself, so the company could forge any receipt. Its
+ *   receipts move the message's displayed status only: the charge of a message the provider accepted stays as
+ *   Herald recorded it from the provider's answer at send time.
+ */
+export type ReceiptSource = "platform" | "company-channel";
+
+/** Whether a receipt from `source` may move money: give a charge back, or keep a charge from being taken. */
+export const receiptMovesMoney = (source: ReceiptSource): boolean => source === "platform";
+
+/**
+ * Gives back the cost of a failed, non-billable message (usage -> user) when `source` is the platform; a
+ * receipt from a company's own channel moves nothing and answers null. Re-arms, never alerts.
+ */
 export async function refundSend(
   tx: Tx,
   _queue: Queue,
-  opts: MovementOptions & { userId: string },
-): Promise<Movement & SpendResult> {
-  const m = await refund(tx, opts);
+  opts: MovementOptions & { userId: string; source: ReceiptSource },
+): Promise<(Movement & SpendResult) | null> {
+  const { source, ...movement } = opts;
+  if (!receiptMovesMoney(source)) return null;
+  const m = await refund(tx, movement);
   return { ...m, alerts: 0 };
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { components } from "@herald/api-client/schema";
 import { centsToSgd, formatAmount, MAX_EXACT_CENTS, MESSAGES, validateThresholds } from "@herald/domain";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { companies, users } from "../../db/schema";
 import type { Deps } from "../../deps";
@@ -9,6 +9,7 @@ import { lowCreditEmail } from "../../emails/templates";
 import { BadRequest, NotFound } from "../../errors";
 import type { Queue } from "../../jobs/queue";
 import { type Actor, assertAdmin } from "../../plugins/actor";
+import { recordAudit, userWho } from "../audit/audit";
 import { toCents } from "../profile/profile.service";
 
 type S = components["schemas"];
@@ -72,11 +73,23 @@ export function thresholdService({ database }: Deps) {
       const second = thresholdCents(body.secondThresh, "Second threshold");
       const err = validateThresholds(first, second);
       if (err) throw new BadRequest(err);
-      const updated = await db
-        .update(companies)
-        .set({ firstThreshCents: first, secondThreshCents: second })
-        .where(eq(companies.id, actor.companyId))
-        .returning({ id: companies.id });
+      const updated = await db.transaction(async (tx) => {
+        // Recorded first, so the entry keeps the thresholds as they were.
+        await recordAudit(tx, {
+          companyId: actor.companyId,
+          who: userWho(actor),
+          action: "credit.thresholds_changed",
+          before: sql`(select jsonb_build_object('firstThreshold', c.first_thresh_cents / 100.0,
+                              'secondThreshold', c.second_thresh_cents / 100.0)
+                         from companies c where c.id = ${actor.companyId}::uuid)`,
+          after: { firstThreshold: first / 100, secondThreshold: second / 100 },
+        });
+        return tx
+          .update(companies)
+          .set({ firstThreshCents: first, secondThreshCents: second })
+          .where(eq(companies.id, actor.companyId))
+          .returning({ id: companies.id });
+      });
       if (updated.length === 0) throw new NotFound();
       return { message: MESSAGES.dataUpdateSuccess };
     },

@@ -6,14 +6,16 @@ import type { Deps } from "../../deps";
 import { BadRequest, Forbidden, NotFound } from "../../errors";
 import { notificationEvent, publishAll } from "../../lib/events";
 import { hit } from "../../lib/rate-limit";
-import type { Actor } from "../../plugins/actor";
+import { type Actor, assertAdmin } from "../../plugins/actor";
+import { listTopups, recordTopupRequest } from "../operator/topups";
 import { companyOf, findUser } from "../users.repository";
 
 type S = components["schemas"];
 
 /**
- * Top-up requests: type 1 (admins) e-mails the vendor's support for corporate credit; type 2 (other users)
- * notifies every active admin of the company with a 'request' notification linking to the sender.
+ * Top-up requests: type 1 (admins) e-mails the vendor's support for corporate credit and records the request the
+ * operator answers (modules/operator/topups.ts); type 2 (other users) notifies every active admin of the company
+ * with a 'request' notification linking to the sender.
  */
 export function topupService({ database, config, queue }: Deps) {
   const { db } = database;
@@ -34,12 +36,24 @@ export function topupService({ database, config, queue }: Deps) {
       const who = `${me.firstName} ${me.lastName}`.trim();
       await db.transaction(async (tx) => {
         if (body.topUpType === 1) {
+          // The request the operator answers (modules/operator/topups.ts), with the e-mail to support.
+          await recordTopupRequest(tx, {
+            companyId: actor.companyId,
+            userId: actor.userId,
+            requesterLabel: `${who} <${me.email}>`,
+            amount: body.amount,
+            note: body.note,
+          });
+          const asked = [
+            body.amount === undefined ? "" : ` SGD ${body.amount.toFixed(2)}`,
+            body.note?.trim() ? `\n\nNote: ${body.note.trim()}` : "",
+          ];
           await queue.enqueue(
             "email.send",
             {
               to: config.supportEmail,
               subject: `Top-up request from ${company.name}`,
-              text: `${who} (${me.email}) of ${company.name} (account ${company.id}) asks for a corporate credit top up.`,
+              text: `${who} (${me.email}) of ${company.name} (account ${company.id}) asks for a corporate credit top up${asked[0]}.${asked[1]}\n\nAnswer it in the operator console (Top-up requests).`,
               key: `topup:${actor.userId}:${Date.now()}`,
             },
             { tx },
@@ -77,6 +91,12 @@ export function topupService({ database, config, queue }: Deps) {
         }
       });
       return { message: MESSAGES.topUpRequestSent };
+    },
+
+    /** The company's corporate top-up requests with the operator's answers (admins), newest first. */
+    async list(actor: Actor, q: { cursor?: string; limit?: number }): Promise<S["TopupRequestPage"]> {
+      assertAdmin(actor);
+      return listTopups(db, { companyId: actor.companyId, ...q });
     },
   };
 }

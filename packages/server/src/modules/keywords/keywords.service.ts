@@ -8,6 +8,7 @@ import type { Deps } from "../../deps";
 import { BadRequest, Conflict, NotFound } from "../../errors";
 import { containsPattern, direction, type PageQuery, pageWindow } from "../../lib/paging";
 import { type Actor, assertAdmin } from "../../plugins/actor";
+import { recordAudit, userWho } from "../audit/audit";
 
 type S = components["schemas"];
 
@@ -96,7 +97,29 @@ function normalise(input: KeywordInput, replyRequired: boolean) {
   return { keyword, type: input.type, autoReplyStatus: input.autoReplyStatus, autoReply: reply || null };
 }
 
+/** A keyword as its audit entries keep it. */
+const auditValues = (v: ReturnType<typeof normalise>) => ({
+  keyword: v.keyword,
+  type: v.type === "sub" ? "subscribe" : "unsubscribe",
+  autoReply: v.autoReplyStatus === "enable",
+  autoReplyMessage: v.autoReply,
+});
+
+/** The keyword as it is now, read in the entry's insert (before it changes). */
+const keywordSnapshot = (id: string) =>
+  sql`(select jsonb_build_object('keyword', k.keyword,
+              'type', case k.type when 'sub' then 'subscribe' else 'unsubscribe' end,
+              'autoReply', k.auto_reply_status = 'enable', 'autoReplyMessage', k.auto_reply)
+         from keywords k where k.id = ${id}::uuid)`;
+
+/** Inside a transaction: the keyword was not changed (deleted, or not the company's); rolls the entry back. */
+class NothingChanged extends Error {}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
+
 export function keywordService({ database }: Deps) {
+  const { db } = database;
+
   /** 404 for an id that is not the company's, otherwise the keyword's status. */
   async function statusOf(actor: Actor, id: string): Promise<string> {
     const rows = await database.query<{ status: string }>(
@@ -150,16 +173,27 @@ export function keywordService({ database }: Deps) {
     async add(actor: Actor, input: KeywordInput): Promise<S["Keyword"]> {
       assertAdmin(actor);
       const v = normalise(input, false);
+      const id = uuidv7();
       try {
-        const rows = await database.query<KeywordRow>(
-          `with k as (
-             insert into keywords (id, company_id, keyword, type, status, auto_reply_status, auto_reply, created_by)
-             values ($1, $2, $3, $4, 'active', $5, $6, $7)
-             returning *)
-           select ${COLUMNS} from k left join users u on u.id = k.created_by`,
-          [uuidv7(), actor.companyId, v.keyword, v.type, v.autoReplyStatus, v.autoReply, actor.userId],
-        );
-        return toKeyword(rows[0]!);
+        const row = await db.transaction(async (tx) => {
+          const result = await tx.execute(
+            sql`with k as (
+                  insert into keywords (id, company_id, keyword, type, status, auto_reply_status, auto_reply, created_by)
+                  values (${id}, ${actor.companyId}, ${v.keyword}, ${v.type}, 'active', ${v.autoReplyStatus},
+                          ${v.autoReply}, ${actor.userId})
+                  returning *)
+                select ${sql.raw(COLUMNS)} from k left join users u on u.id = k.created_by`,
+          );
+          await recordAudit(tx, {
+            companyId: actor.companyId,
+            who: userWho(actor),
+            action: "keyword.created",
+            target: { type: "keyword", id, label: v.keyword },
+            after: auditValues(v),
+          });
+          return rowsOf<KeywordRow>(result)[0]!;
+        });
+        return toKeyword(row);
       } catch (err) {
         if (isDuplicate(err)) throw new Conflict(KEYWORD_MESSAGES.exists);
         throw err;
@@ -170,22 +204,35 @@ export function keywordService({ database }: Deps) {
     async edit(actor: Actor, input: KeywordInput & { id: string }): Promise<S["Ok"]> {
       assertAdmin(actor);
       const v = normalise(input, true);
-      let updated: { id: string }[];
       try {
-        updated = await database.query<{ id: string }>(
-          `update keywords
-              set keyword = $3, type = $4, auto_reply_status = $5, auto_reply = $6, updated_at = now()
-            where id = $1 and company_id = $2 and status <> 'deleted'
-            returning id`,
-          [input.id, actor.companyId, v.keyword, v.type, v.autoReplyStatus, v.autoReply],
-        );
+        await db.transaction(async (tx) => {
+          // Recorded first, so the entry keeps the keyword as it was; rolled back when nothing changes.
+          await recordAudit(tx, {
+            companyId: actor.companyId,
+            who: userWho(actor),
+            action: "keyword.updated",
+            target: { type: "keyword", id: input.id, label: v.keyword },
+            before: keywordSnapshot(input.id),
+            after: auditValues(v),
+          });
+          const changed = rowsOf<{ id: string }>(
+            await tx.execute(
+              sql`update keywords
+                     set keyword = ${v.keyword}, type = ${v.type}, auto_reply_status = ${v.autoReplyStatus},
+                         auto_reply = ${v.autoReply}, updated_at = now()
+                   where id = ${input.id} and company_id = ${actor.companyId} and status <> 'deleted'
+                   returning id`,
+            ),
+          );
+          if (!changed[0]) throw new NothingChanged();
+        });
       } catch (err) {
+        if (err instanceof NothingChanged) {
+          await statusOf(actor, input.id);
+          throw new Conflict(KEYWORD_MESSAGES.deleted);
+        }
         if (isDuplicate(err)) throw new Conflict(KEYWORD_MESSAGES.exists);
         throw err;
-      }
-      if (!updated[0]) {
-        await statusOf(actor, input.id);
-        throw new Conflict(KEYWORD_MESSAGES.deleted);
       }
       return { message: MESSAGES.dataUpdateSuccess };
     },
@@ -193,14 +240,27 @@ export function keywordService({ database }: Deps) {
     /** Soft delete: the row stays, its status and auto-reply status become deleted. */
     async remove(actor: Actor, id: string): Promise<S["Ok"]> {
       assertAdmin(actor);
-      const rows = await database.query<{ id: string }>(
-        `update keywords
-            set status = 'deleted', auto_reply_status = 'deleted', deleted_at = now(), updated_at = now()
-          where id = $1 and company_id = $2 and status <> 'deleted'
-          returning id`,
-        [id, actor.companyId],
-      );
-      if (!rows[0]) {
+      try {
+        await db.transaction(async (tx) => {
+          await recordAudit(tx, {
+            companyId: actor.companyId,
+            who: userWho(actor),
+            action: "keyword.deleted",
+            target: { type: "keyword", id },
+            before: keywordSnapshot(id),
+          });
+          const done = rowsOf<{ id: string }>(
+            await tx.execute(
+              sql`update keywords
+                     set status = 'deleted', auto_reply_status = 'deleted', deleted_at = now(), updated_at = now()
+                   where id = ${id} and company_id = ${actor.companyId} and status <> 'deleted'
+                   returning id`,
+            ),
+          );
+          if (!done[0]) throw new NothingChanged();
+        });
+      } catch (err) {
+        if (!(err instanceof NothingChanged)) throw err;
         await statusOf(actor, id);
         throw new Conflict(KEYWORD_MESSAGES.alreadyDeleted);
       }

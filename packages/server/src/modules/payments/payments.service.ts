@@ -12,6 +12,7 @@ import {
   PAYMENT_EXPIRED_EVENTS,
   type PaymentEvent,
 } from "../../providers/payments";
+import { recordAudit } from "../audit/audit";
 import { purchaseCredit } from "../credit/ledger";
 import { MAX_PURCHASE_SGD, PURCHASE_TOO_LARGE, UNKNOWN_PROVIDER } from "./payments.messages";
 
@@ -235,6 +236,14 @@ export function paymentsService({ config, database, payments: provider }: Deps) 
         .where(and(eq(payments.id, row.id), sql`${payments.status} <> 'paid'`))
         .returning({ id: payments.id });
       if (updated.length !== 1) throw new Error("payment changed under its lock");
+      await recordAudit(tx, {
+        companyId: row.company_id,
+        who: { type: "system" },
+        action: "credit.purchased",
+        target: { type: "company", id: row.company_id },
+        before: { companyCredit: (Number(moved.creditedBalanceCents) - amountCents) / 100 },
+        after: { amount: amountCents / 100, companyCredit: Number(moved.creditedBalanceCents) / 100 },
+      });
       log?.info({ eventId: event.id, purchaseId: row.id, amountCents }, "purchase credited");
       return "credited";
     });

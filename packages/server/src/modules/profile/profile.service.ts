@@ -22,6 +22,7 @@ import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { hit } from "../../lib/rate-limit";
 import { hashToken, randomToken } from "../../lib/tokens";
 import { type Actor, assertAdmin } from "../../plugins/actor";
+import { recordAudit, userWho } from "../audit/audit";
 import { type authService, VERIFY_TTL_MS } from "../auth/auth.service";
 import {
   companyOf,
@@ -171,11 +172,26 @@ export function profileService({ database, config, queue }: Deps, _auth: ReturnT
     async updateStatus(actor: Actor, body: S["UpdateStatusRequest"]): Promise<S["Ok"]> {
       if (body.id !== actor.userId && actor.role !== "admin")
         throw new Forbidden("You can only change your own status.");
-      const updated = await db
-        .update(users)
-        .set({ userStatus: body.status })
-        .where(and(eq(users.id, body.id), eq(users.companyId, actor.companyId)))
-        .returning({ id: users.id });
+      const updated = await db.transaction(async (tx) => {
+        // An admin switching another user: recorded first (the status as it was), only when it changes.
+        if (body.id !== actor.userId) {
+          await recordAudit(tx, {
+            companyId: actor.companyId,
+            who: userWho(actor),
+            action: "user.status_changed",
+            target: { type: "user", id: body.id },
+            before: sql`(select jsonb_build_object('status', u.user_status) from users u where u.id = ${body.id}::uuid)`,
+            after: { status: body.status },
+            onlyIf: sql`exists (select 1 from users u where u.id = ${body.id}::uuid
+                                   and u.company_id = ${actor.companyId}::uuid and u.user_status <> ${body.status})`,
+          });
+        }
+        return tx
+          .update(users)
+          .set({ userStatus: body.status })
+          .where(and(eq(users.id, body.id), eq(users.companyId, actor.companyId)))
+          .returning({ id: users.id });
+      });
       if (updated.length === 0) throw new NotFound();
       return { message: MESSAGES.dataUpdateSuccess };
     },
@@ -235,11 +251,20 @@ export function profileService({ database, config, queue }: Deps, _auth: ReturnT
      * token is not an e-mail-change link (registration links are `auth.verify`'s), false when the address
      * was taken meanwhile (the link is spent, the address stays), true when switched.
      */
-    async verifyEmailChange(body: S["VerifyEmailRequest"]): Promise<S["Ok"] | null> {
+    async verifyEmailChange(body: S["VerifyEmailRequest"], ip?: string): Promise<S["Ok"] | null> {
       const outcome = await db.transaction(async (tx) => {
         const t = await spendLink(tx, "email-change", body);
         if (!t) return "none" as const;
         if (await emailTaken(tx, t.email, t.userId)) return "taken" as const;
+        // Recorded first, so the entry keeps the address it replaces (when the switch below happens).
+        await recordAudit(tx, {
+          companyId: { ofUser: t.userId },
+          who: { type: "user", id: t.userId, ip: ip ?? null },
+          action: "auth.email_changed",
+          before: sql`(select jsonb_build_object('email', u.email) from users u where u.id = ${t.userId}::uuid)`,
+          after: { email: t.email },
+          onlyIf: sql`exists (select 1 from users u where u.id = ${t.userId}::uuid and u.status <> 'deleted')`,
+        });
         const switched = await tx
           .update(users)
           .set({ email: t.email, emailVerifiedAt: new Date() })
@@ -282,6 +307,20 @@ export function profileService({ database, config, queue }: Deps, _auth: ReturnT
         if (passwordHash) {
           await revokeSessions(tx, u.id, actor.sessionId);
           await endLinks(tx, u.id, ["reset", "email-change"]);
+          await recordAudit(tx, {
+            companyId: actor.companyId,
+            who: userWho(actor),
+            action: "auth.password_changed",
+          });
+        }
+        if (body.login2fa !== u.login2fa) {
+          await recordAudit(tx, {
+            companyId: actor.companyId,
+            who: userWho(actor),
+            action: body.login2fa === "Y" ? "auth.2fa_enabled" : "auth.2fa_disabled",
+            before: { twoFactor: u.login2fa === "Y" },
+            after: { twoFactor: body.login2fa === "Y" },
+          });
         }
       });
       return { message: MESSAGES.dataUpdateSuccess };

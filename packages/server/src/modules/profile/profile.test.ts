@@ -143,6 +143,25 @@ describe("sensitive changes need the current password", () => {
     expect((await userRow(owner.id)).login2fa).toBe("Y");
   });
 
+  it("keeps 2FA on when a password change's old password is wrong", async () => {
+    const { owner } = await createCompany(app);
+    await app.deps.database.db.update(users).set({ login2fa: "Y" }).where(eq(users.id, owner.id));
+    const res = await post(
+      "/editMySecurity",
+      {
+        changePass: true,
+        oldPass: "Wrong!Passw0rd1",
+        password: "New!Passw0rd99",
+        confirmPass: "New!Passw0rd99",
+        login2fa: "N",
+      },
+      { token: owner.token },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: "Invalid old password" });
+    expect((await userRow(owner.id)).login2fa).toBe("Y");
+  });
+
   it("accepts the old password of a password change as the confirmation for turning 2FA off", async () => {
     const { owner } = await createCompany(app);
     await app.deps.database.db.update(users).set({ login2fa: "Y" }).where(eq(users.id, owner.id));

@@ -12,6 +12,7 @@ import { sandboxPagesEnabled } from "../../config";
 import type { Deps } from "../../deps";
 import { BadRequest, NotFound } from "../../errors";
 import { CAPABILITIES, type ChannelType } from "../../providers/channels";
+import { signedAttachments } from "../chat/attachments";
 import { ingestInbound } from "../chat/ingest";
 import { rows } from "../contacts/contacts.service";
 import {
@@ -99,7 +100,7 @@ async function conversation(deps: Deps, channel: SandboxChannelRow, platformId: 
       messageStatus: m.message_status,
       remark: m.remark,
       template: m.template,
-      attachments: (m.attachments ?? []).map((a) => ({ name: a.name, url: a.url })),
+      attachments: signedAttachments(deps, m.attachments).map((a) => ({ name: a.name, url: a.url })),
     }),
   );
 }

@@ -12,7 +12,8 @@
  * - The 24-hour rule: WhatsApp refuses free text to a subscriber who has not written in 24 hours (error 131047);
  *   the row fails with a clear remark, not billable. A sandbox channel stands in for the provider and refuses the
  *   same way (from the room's last inbound message), before anything is stored.
- * - Price: what a message on the channel costs (`chatPriceCents`: nothing on a sandbox channel).
+ * - Price: the row's own (priced when it was written, at its company's price of the channel: modules/operator/prices.ts,
+ *   nothing on a sandbox channel).
  */
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
@@ -22,7 +23,6 @@ import { publishRoom } from "../../lib/events";
 import { CAPABILITIES, type ChannelDriverKind, type ChannelType } from "../../providers/channels";
 import { OUTSIDE_24H_CODE } from "../../providers/channels/whatsapp";
 import { SmsThrottled } from "../../providers/sms";
-import { chatPriceCents } from "../chat/chat.service";
 import { deliverChatMessage } from "../chat/deliver";
 import { statusLog } from "../chat/ingest";
 import { rows } from "../contacts/contacts.service";
@@ -51,6 +51,8 @@ export interface ChatRow {
   recipient: string;
   recipient_name: string | null;
   text: string;
+  /** What the row was priced at when it was written. */
+  cost_cents: number | string;
 }
 
 interface ChannelRow {
@@ -75,7 +77,7 @@ export async function submitChatRow(
   const sent = (providerMessageId: string) => ({
     provider: `${row.channel}-${ch.driver}`,
     providerMessageId,
-    costCents: chatPriceCents(ch.driver, ch.channel_type),
+    costCents: Number(row.cost_cents),
   });
   const [stored] = await rows<{ id: string }>(
     db,
@@ -156,7 +158,7 @@ async function storeInRoom(tx: Tx, row: ChatRow, ch: ChannelRow): Promise<void> 
     sql`insert into chat_messages (id, company_id, subscriber_id, channel_id, type, text, message_status, sent_by,
                                    cost_cents, created_at)
         values (${row.id}::uuid, ${row.company_id}::uuid, ${subscriberId}::uuid, ${ch.id}::uuid, 'outbox', ${row.text},
-                'no', ${row.user_id}::uuid, ${chatPriceCents(ch.driver, ch.channel_type)}, ${at})
+                'no', ${row.user_id}::uuid, ${Number(row.cost_cents)}, ${at})
         on conflict (id) do nothing`,
   );
   await tx.execute(

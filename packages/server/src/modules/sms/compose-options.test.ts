@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import { contactGroups, contacts, groupMembers, users } from "../../db/schema";
-import { auth, createCompany, createUser, testApp } from "../../test/harness";
+import { approveSenderIds, auth, createCompany, createUser, testApp } from "../../test/harness";
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -14,17 +14,21 @@ const get = (url: string, who: { token: string }) =>
 
 describe("compose options", () => {
   it("page one: SMS and Email, the caller's sender IDs, the company's time zone, no campaigns yet", async () => {
-    const { owner } = await createCompany(app);
+    const { id, owner } = await createCompany(app);
+    // the company owns Promo; HERALD is the platform's default (allowed for everyone, offered as configured);
+    // an ID the company does not own, listed before the registry existed, is not offered
+    const promo = `Promo${Date.now() % 100000}`;
+    await approveSenderIds(app, id, [promo]);
     await app.deps.database.db
       .update(users)
-      .set({ senderIds: ["HERALD", "Promo"] })
+      .set({ senderIds: ["HERALD", promo, "NotOurs"] })
       .where(eq(users.id, owner.id));
     const res = await get("/compose-msg-page-one", owner);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       campaigns: [],
       channels: ["SMS", "Email"],
-      senderIds: ["HERALD", "Promo"],
+      senderIds: [app.deps.config.sms.senderId, promo],
       chatChannels: [],
       timeZone: "Asia/Singapore",
     });

@@ -9,6 +9,7 @@ import type { DbOrTx } from "../../db/client";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../plugins/actor";
 import { rows } from "../contacts/contacts.service";
+import { usableSenderIds } from "../registry/sender-ids";
 import { templateOptions } from "../templates/templates.service";
 
 type S = components["schemas"];
@@ -85,16 +86,7 @@ export async function companyTimeZone(db: DbOrTx, companyId: string): Promise<st
   return r?.timezone || DEFAULT_TIME_ZONE;
 }
 
-/** The caller's allowed SMS sender IDs (users.sender_ids). */
-export async function senderIdsOf(db: DbOrTx, actor: Actor): Promise<string[]> {
-  const [r] = await rows<{ sender_ids: string[] | null }>(
-    db,
-    sql`select sender_ids from users where id = ${actor.userId}::uuid and company_id = ${actor.companyId}::uuid`,
-  );
-  return r?.sender_ids ?? [];
-}
-
-export function composeOptionsService({ database }: Deps) {
+export function composeOptionsService({ database, config }: Deps) {
   const { db } = database;
   return {
     async pageOne(actor: Actor): Promise<S["ComposePageOne"]> {
@@ -102,7 +94,8 @@ export function composeOptionsService({ database }: Deps) {
       const [campaigns, channels, senderIds, timeZone] = [
         await campaignOptions(db, actor.companyId),
         await channelOptions(db, actor.companyId, chatChannels),
-        await senderIdsOf(db, actor),
+        // the company's approved IDs on the user's list, and the platform's default when listed (modules/registry)
+        await usableSenderIds(db, config.sms.senderId, actor),
         await companyTimeZone(db, actor.companyId),
       ];
       return { campaigns, channels, senderIds, chatChannels, timeZone };

@@ -8,7 +8,7 @@
  * message's segments from the reservation and releases the rest when the run is over.
  */
 import type { components } from "@herald/api-client/schema";
-import { MESSAGES } from "@herald/domain";
+import { isSingaporeNumber, MESSAGES, ssirWarning } from "@herald/domain";
 import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { v7 as uuidv7 } from "uuid";
@@ -18,12 +18,13 @@ import { BadRequest, NotFound, Unprocessable } from "../../errors";
 import type { Queue } from "../../jobs/queue";
 import type { Actor } from "../../plugins/actor";
 import { CHANNEL_NOT_FOUND } from "../channels/channels.messages";
-import { chatPriceCents } from "../chat/chat.service";
 import { rows } from "../contacts/contacts.service";
 import { fileRows, receiveContactFile } from "../contacts/import-file";
 import { idempotent } from "../credit/ledger";
 import { reserveForSend } from "../credit/spend";
-import { campaignExists, chatChannelOptions, companyTimeZone, senderIdsOf } from "./compose.options";
+import { companyPrices } from "../operator/prices";
+import { checkSendSender, type OwnedSenderId } from "../registry/sender-ids";
+import { campaignExists, chatChannelOptions, companyTimeZone } from "./compose.options";
 import {
   type Channel,
   collectRecipients,
@@ -97,6 +98,8 @@ export interface Plan {
   skipped: Skipped;
   segments: number;
   costCents: number;
+  /** Said before sending (the preview): e.g. an ID not registered with Singapore's SSIR. */
+  warnings: string[];
 }
 
 /** Checks a draft and resolves and prices its recipients (nothing written). */
@@ -127,9 +130,18 @@ export async function planDraft(
     throw new NotFound(CAMPAIGN_NOT_FOUND);
   }
   let senderId: string | null = null;
+  let owned: OwnedSenderId | null = null;
   if (channel === "sms" && draft.senderId?.trim()) {
-    senderId = draft.senderId.trim();
-    if (!(await senderIdsOf(tx, actor)).includes(senderId)) throw new Unprocessable(SENDER_NOT_ALLOWED);
+    // The platform's default, or one of the company's approved IDs the user was given (modules/registry).
+    const chosen = await checkSendSender(
+      tx,
+      deps.config.sms.senderId,
+      actor,
+      draft.senderId,
+      SENDER_NOT_ALLOWED,
+    );
+    senderId = chosen.senderId;
+    owned = chosen.owned;
   } else if (channel === "sms") {
     // None chosen: the gateway's default sender ID, recorded so the outbox shows what the recipient saw.
     senderId = deps.config.sms.senderId;
@@ -178,14 +190,13 @@ export async function planDraft(
     kept = kept.filter((r) => known.has(r.to));
     notReachable = before - kept.length;
   }
+  // The company's prices (its own where the operator set them, else the service's): one query.
+  const table = await companyPrices(tx, deps.config, actor.companyId);
   const prices = {
-    sms: deps.config.sending.smsPriceCents,
-    email: deps.config.sending.emailPriceCents,
+    sms: table.sms,
+    email: table.email,
     chat: chat
-      ? chatPriceCents(
-          chat.sandbox ? "sandbox" : "provider",
-          channel === "telegram" ? "TELEGRAM" : "WHATSAPP",
-        )
+      ? table.social(chat.sandbox ? "sandbox" : "provider", channel === "telegram" ? "TELEGRAM" : "WHATSAPP")
       : 0,
   };
   let segments = 0;
@@ -223,7 +234,18 @@ export async function planDraft(
     },
     segments,
     costCents,
+    warnings: ssirWarnings(owned, recipients),
   };
+}
+
+/**
+ * Singapore's SMS Sender ID Registry: an alphanumeric ID of the company that is not registered there is shown to
+ * Singapore numbers as "Likely-SCAM"; say so before sending.
+ */
+function ssirWarnings(owned: OwnedSenderId | null, recipients: Planned[]): string[] {
+  if (owned?.kind !== "alphanumeric" || owned.ssirRegistered) return [];
+  const toSingapore = recipients.reduce((n, r) => n + (isSingaporeNumber(r.to) ? 1 : 0), 0);
+  return toSingapore > 0 ? [ssirWarning(owned.senderId, toSingapore)] : [];
 }
 
 async function balanceOf(tx: DbOrTx, actor: Actor): Promise<number> {
@@ -360,6 +382,7 @@ export function composeService(deps: Deps) {
         const plan = await planDraft(tx, deps, actor, draft);
         const balance = await balanceOf(tx, actor);
         return {
+          ...(plan.warnings.length > 0 ? { warnings: plan.warnings } : {}),
           rows: plan.recipients.slice(0, PREVIEW_ROWS).map((r) => ({ ...r, cost: sgd(r.costCents) })),
           totals: {
             recipients: plan.recipients.length,

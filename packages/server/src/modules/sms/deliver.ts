@@ -14,6 +14,9 @@
  * - SmsRejected: 'rejected', not billable, nothing captured (the run's release gives its credit back);
  * - any other error: back to 'queued' with a growing delay and the same key, 'failed' (not billable) after
  *   MAX_ATTEMPTS.
+ * An SMS row whose sender ID its company does not own when the row is claimed (revoked or withdrawn since it was
+ * written, or never approved) ends 'rejected', not billable, without being submitted; the run's release gives its
+ * credit back. The platform's default sender ID is allowed for every company.
  * WhatsApp and Telegram rows go through their company channel's driver as messages of the subscribers' chat rooms
  * (chat-send.ts): a row that cannot be sent for good (not reachable, outside WhatsApp's 24-hour window, refused)
  * ends 'skipped', 'failed' or 'rejected', not billable; a room message that already has a receipt (a sandbox
@@ -27,6 +30,10 @@
  * `scheduleTick` (job `sms.schedule-tick`, every minute): scheduled rows that are due become 'queued' (numbers
  * unsubscribed since are 'skipped'), recurring sends get their next run's rows and reservation, and rows that
  * stayed queued or submitting too long are enqueued again.
+ *
+ * Suspension (modules/operator/status.ts): neither the claim nor the tick takes a suspended company's rows or
+ * sends; they stay as they are (nothing failed, released or refunded) and go on once the operator resumes the
+ * company, which enqueues its queued rows again.
  */
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
@@ -36,6 +43,9 @@ import { SmsRejected, type SmsSubmitted, SmsThrottled } from "../../providers/sm
 import { rows } from "../contacts/contacts.service";
 import { InsufficientCredit } from "../credit/ledger";
 import { captureSend, chargeNow, reserveForSend } from "../credit/spend";
+import { notSuspended } from "../operator/status";
+import { senderIdNotApproved } from "../registry/registry.messages";
+import { rowsWithForeignSender } from "../registry/sender-ids";
 import { RowFinal, submitChatRow } from "./chat-send";
 import { enqueueDelivery } from "./compose.service";
 import { takeSendSlots } from "./rate";
@@ -65,6 +75,9 @@ interface Claimed {
   idempotency_key: string;
   attempts: number;
   reservation_id: string | null;
+  /** What the row was priced at when it was written (its company's price then), and for how many segments. */
+  cost_cents: number | string;
+  segments: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -87,16 +100,31 @@ export async function deliverBatch(deps: Deps, messageIds: string[]): Promise<nu
                    and (status = 'queued'
                         or (status = 'submitting'
                             and locked_at < now() - make_interval(secs => ${sending.submitTimeoutSeconds})))
+                   -- a suspended company's rows wait, queued, until the operator resumes it
+                   and ${notSuspended(sql`sms_messages.company_id`)}
                  order by id
                  for update skip locked) c
          where m.id = c.id
         returning m.id::text as id, m.company_id::text as company_id, m.user_id::text as user_id,
                   m.send_id::text as send_id, m.channel, m.channel_id::text as channel_id, m.sender_id,
                   m.subject, m.recipient, m.recipient_name, m.text,
-                  m.idempotency_key, m.attempts, m.reservation_id::text as reservation_id`,
+                  m.idempotency_key, m.attempts, m.reservation_id::text as reservation_id, m.cost_cents,
+                  m.segments`,
   );
   if (claimed.length === 0) return 0;
   claimed.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // A sender ID the company does not own at send time (revoked, withdrawn, never approved) is never sent with.
+  const foreign = await rowsWithForeignSender(
+    db,
+    deps.config.sms.senderId,
+    claimed.filter((r) => r.channel === "sms"),
+  );
+  if (foreign.size > 0)
+    await refuseForeignSenders(
+      deps,
+      claimed.filter((r) => foreign.has(r.id)),
+    );
+  const sendable = foreign.size > 0 ? claimed.filter((r) => !foreign.has(r.id)) : claimed;
   const retry: { id: string; after: number }[] = [];
   let pauseUntil = 0;
   const pause = (ms: number) => {
@@ -104,8 +132,8 @@ export async function deliverBatch(deps: Deps, messageIds: string[]): Promise<nu
   };
   // Window by window: the window's SMS sends taken from the provider's rate at once, its rows submitted
   // CONCURRENCY at a time, then its outcomes written (the accepted ones and their charge in one transaction).
-  for (let w = 0; w < claimed.length; w += WINDOW) {
-    const window = claimed.slice(w, w + WINDOW);
+  for (let w = 0; w < sendable.length; w += WINDOW) {
+    const window = sendable.slice(w, w + WINDOW);
     const sms = window.filter((r) => r.channel === "sms").length;
     if (sms > 0) await takeSendSlots(db, deps.sms.name, sending.smsRatePerSecond, sms);
     const outcomes: Outcome[] = [];
@@ -159,6 +187,15 @@ export async function deliverBatch(deps: Deps, messageIds: string[]): Promise<nu
     claimed.map((r) => r.send_id),
   );
   return claimed.length;
+}
+
+/** Rows whose sender ID their company does not own: rejected, not billable, never submitted. */
+async function refuseForeignSenders(deps: Deps, list: Claimed[]) {
+  const values = list.map((r) => ({ id: r.id, error: senderIdNotApproved(r.sender_id ?? "") }));
+  await deps.database.db.execute(sql`update sms_messages m
+      set status = 'rejected', billable = false, locked_at = null, error = v.error
+     from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id uuid, error text)
+    where m.id = v.id and m.status = 'submitting'`);
 }
 
 /** Submits one claimed row to its gateway (the rate slot is already taken). */
@@ -257,18 +294,20 @@ async function recordFailure(
 async function recordAccepted(deps: Deps, accepted: Extract<Outcome, { ok: true }>[]) {
   if (accepted.length === 0) return;
   const { db } = deps.database;
-  const { sending } = deps.config;
   const byId = new Map(accepted.map((o) => [o.row.id, o.row]));
   const values = accepted.map(({ row, result }) => {
-    const price = row.channel === "email" ? sending.emailPriceCents : sending.smsPriceCents;
     const segments = Math.max(1, result.segments);
+    // The row's own price (its company's when it was written, modules/operator/prices.ts): an SMS pays it per
+    // segment the gateway accepted, an e-mail or a chat message once.
+    const planned = Number(row.cost_cents);
+    const cost = row.channel === "sms" ? segments * Math.round(planned / Math.max(1, row.segments)) : planned;
     return {
       id: row.id,
       provider: result.provider,
       pid: result.providerMessageId,
       parts: result.partIds && result.partIds.length > 0 ? result.partIds : null,
       segments,
-      cost: result.costCents ?? (row.channel === "email" ? price : segments * price),
+      cost: result.costCents ?? cost,
     };
   });
   await db.transaction(async (tx) => {
@@ -370,6 +409,7 @@ export async function scheduleTick(deps: Deps, now = new Date()): Promise<{ queu
         tx,
         sql`update sms_messages m set status = 'queued'
               from (select id from sms_messages where status = 'scheduled' and scheduled_at <= ${at}::timestamptz
+                       and ${notSuspended(sql`sms_messages.company_id`)}
                      order by scheduled_at limit 5000 for update skip locked) d
              where m.id = d.id
             returning m.id::text as id, m.company_id::text as company_id,
@@ -415,9 +455,10 @@ export async function scheduleTick(deps: Deps, now = new Date()): Promise<{ queu
         sql`select id::text as id, company_id::text as company_id, user_id::text as user_id, frequency, first_date,
                    first_time, timezone, next_run_at
               from sms_sends where status in ('scheduled', 'queued') and next_run_at <= ${at}::timestamptz
+               and ${notSuspended(sql`sms_sends.company_id`)}
              order by next_run_at limit 50 for update skip locked`,
       );
-      for (const s of due) await nextRun(tx, deps, s);
+      for (const s of due) await nextRun(tx, deps, s, now);
       await refreshCampaigns(
         tx,
         due.map((s) => s.id),
@@ -431,9 +472,10 @@ export async function scheduleTick(deps: Deps, now = new Date()): Promise<{ queu
   const stuck = await rows<{ id: string }>(
     db,
     sql`select id::text as id from sms_messages
-         where (status = 'queued' and coalesce(scheduled_at, created_at) < ${at}::timestamptz - interval '60 seconds')
-            or (status = 'submitting'
-                and locked_at < ${at}::timestamptz - make_interval(secs => ${deps.config.sending.submitTimeoutSeconds}))
+         where ((status = 'queued' and coalesce(scheduled_at, created_at) < ${at}::timestamptz - interval '60 seconds')
+                or (status = 'submitting'
+                    and locked_at < ${at}::timestamptz - make_interval(secs => ${deps.config.sending.submitTimeoutSeconds})))
+           and ${notSuspended(sql`sms_messages.company_id`)}
          limit 20000`,
   );
   if (stuck.length > 0)
@@ -445,12 +487,15 @@ export async function scheduleTick(deps: Deps, now = new Date()): Promise<{ queu
   return { queued, runs };
 }
 
-async function nextRun(tx: Tx, deps: Deps, s: DueSend) {
+async function nextRun(tx: Tx, deps: Deps, s: DueSend, now: Date) {
   const ranAt = new Date(s.next_run_at);
+  // The run after the one that fired, or after now when runs were missed (the company was suspended, or no tick
+  // ran for a while): missed runs are not sent in a burst, the send goes on from its next run to come.
+  const after = new Date(Math.max(ranAt.getTime(), now.getTime()));
   const next =
     s.frequency === "once" || s.frequency === "now"
       ? null
-      : nextRunAfter(s.frequency, { date: s.first_date, time: s.first_time, timeZone: s.timezone }, ranAt);
+      : nextRunAfter(s.frequency, { date: s.first_date, time: s.first_time, timeZone: s.timezone }, after);
   if (!next) {
     await tx.execute(sql`update sms_sends set next_run_at = null where id = ${s.id}::uuid`);
     await settleSends(tx, [s.id]);

@@ -10,16 +10,24 @@
  * is acknowledged and ignored. Receipts do not change what was charged (the gateway charged the accepted parts),
  * except a `rejected` receipt — the network refused a message the gateway had accepted, which gateways do not bill:
  * the message becomes not billable and its cost goes back to the user who paid it (an auto-reply, paid from the
- * corporate balance, is not refunded to anyone's balance).
+ * corporate balance, is not refunded to anyone's balance). These receipts come from the operator's own gateway
+ * (its webhook secret, its SMPP bind), so they are `platform` receipts (credit/spend.ts, ReceiptSource): the only
+ * receipts that can give a charge back.
  *
- * Inbound messages land in `sms_inbox` of the company that owns the receiving sender ID (private to the user
- * whose sender IDs include it; when users of several companies list it, of the company that last texted the number
- * from it, or of none), else of the company that last sent to that number. The first word is matched
- * against the company's keywords: a 'sub' keyword puts the number on the subscribe list (and off the unsubscribe
- * list); an 'unsub' keyword — and the words STOP, STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT without a keyword of
- * their own — puts it on the unsubscribe list, which suppresses it in every send, and cancels the company's
- * scheduled messages to it (their credit released). An enabled auto-reply is sent back through the outbox,
- * charged to the corporate balance when the gateway accepts it.
+ * Inbound messages reach a company only through a number it owns (modules/registry/routing.ts): a number the
+ * operator assigned to it alone, or a shared number whose first word is the company's keyword there. They land in
+ * that company's `sms_inbox` (private to its active user whose sender IDs include the number, if any); a message
+ * no company owns goes to `unrouted_inbound` for the operator, never to a company (not to the one that last sent
+ * to the subscriber, nor to a user that merely lists the number). The command word — the first word, or on a
+ * shared number the word after the keyword (the keyword itself when nothing follows) — is matched against the
+ * company's keywords: a 'sub' keyword puts the number on the subscribe list (and off the unsubscribe list). A
+ * STOP — the words STOP, STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT, or an 'unsub' keyword of the company — stops
+ * every company that sends from that number: the subscriber goes on the unsubscribe list of each company owning
+ * the number (every owner of a shared one) or an approved sender ID equal to it, which suppresses the number in
+ * their sends, and their scheduled messages to it are cancelled (credit released). A STOP word to a number whose
+ * message reaches no company still does so. An enabled auto-reply of the keyword is sent back through the outbox,
+ * from the number when the company owns it as a sender ID (else the platform's default), charged to the
+ * corporate balance when the gateway accepts it.
  */
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
@@ -31,6 +39,15 @@ import { rows } from "../contacts/contacts.service";
 import { normalizeContactMobile } from "../contacts/mobile";
 import { refundSend } from "../credit/spend";
 import { matchKeyword } from "../keywords/keywords.service";
+import { priceOf } from "../operator/prices";
+import {
+  companiesSendingFrom,
+  inboundAddress,
+  receivingUser,
+  recordUnrouted,
+  routeInbound,
+} from "../registry/routing";
+import { ownedNumberSender } from "../registry/sender-ids";
 import { cancelScheduledTo } from "./cancel";
 import { enqueueDelivery } from "./compose.service";
 import { priced } from "./recipients";
@@ -129,6 +146,7 @@ export async function applyDelivery(
           amountCents: cost,
           reference: `msg:${m.id}`,
           memo: "Message rejected by the network",
+          source: "platform",
         });
       }
     } else if (m.delivered_st === null) {
@@ -138,7 +156,7 @@ export async function applyDelivery(
   });
 }
 
-/** Stores an inbound SMS and applies keywords (see the module's note). */
+/** Stores an inbound SMS where it belongs and applies keywords and STOP (see the module's note). */
 export async function applyInbound(
   deps: Deps,
   provider: string,
@@ -149,41 +167,29 @@ export async function applyInbound(
     const parsed = normalizeContactMobile(ev.from, "SG");
     const from = parsed.ok ? parsed.mobile : ev.from.replace(/[^0-9A-Za-z]/g, "").slice(0, 32);
     const to = ev.to.trim().slice(0, 64);
-    let companyId: string | undefined;
-    let receiverUserId: string | null = null;
-    const holders = await rows<{ id: string; company_id: string }>(
-      tx,
-      sql`select id::text as id, company_id::text as company_id from users
-           where ${to} = any(sender_ids) and status = 'active' order by created_at`,
-    );
-    let owner = holders[0];
-    if (holders.some((h) => h.company_id !== owner!.company_id)) {
-      // Users of several companies list this sender ID (users choose their own): the answer belongs to the
-      // company that last texted the number from it; without such an SMS it reaches none of them.
-      const [last] = await rows<{ company_id: string; user_id: string }>(
-        tx,
-        sql`select company_id::text as company_id, user_id::text as user_id from sms_messages
-             where recipient = ${from} and sender_id = ${to} and channel = 'sms'
-             order by created_at desc limit 1`,
-      );
-      owner =
-        holders.find((h) => h.id === last?.user_id) ?? holders.find((h) => h.company_id === last?.company_id);
-      if (!owner) return { duplicate: false };
+    const number = inboundAddress(to);
+    const words = ev.text.trim().split(/\s+/);
+    const first = words[0] ?? "";
+    const route = await routeInbound(tx, number, first);
+    if (!route.routed) {
+      await recordUnrouted(tx, {
+        provider,
+        providerMessageId: ev.eventId,
+        from,
+        to,
+        text: ev.text,
+        reason: route.reason,
+        receivedAt: ev.receivedAt,
+      });
+      // A STOP still stops every company that sends from the number, though no company receives the message.
+      if (parsed.ok && STOP_WORDS.has(first.toUpperCase())) await stopAll(tx, number, from, null);
+      return { duplicate: false };
     }
-    if (owner) {
-      companyId = owner.company_id;
-      receiverUserId = owner.id;
-    } else {
-      const [last] = await rows<{ company_id: string }>(
-        tx,
-        sql`select company_id::text as company_id from sms_messages where recipient = ${from} and channel = 'sms'
-             order by created_at desc limit 1`,
-      );
-      companyId = last?.company_id;
-    }
-    if (!companyId) return { duplicate: false }; // nobody's number: acknowledged and dropped
-    const word = ev.text.trim().split(/\s+/, 1)[0] ?? "";
-    const keyword = word ? await matchKeyword(tx, companyId, word) : undefined;
+    const { companyId } = route;
+    // On a shared number the first word picked the company; the word after it is the command.
+    const command = route.shared ? (words[1] ?? first) : first;
+    const keyword = command ? await matchKeyword(tx, companyId, command) : undefined;
+    const receiverUserId = await receivingUser(tx, companyId, number);
     const inboxId = uuidv7();
     await tx.execute(sql`insert into sms_inbox (id, company_id, from_number, to_address, text, receiver_user_id,
         provider, provider_message_id, keyword_id, created_at)
@@ -191,13 +197,37 @@ export async function applyInbound(
         ${ev.eventId}, ${keyword?.id ?? null}::uuid, ${ev.receivedAt.toISOString()}::timestamptz)
       on conflict do nothing`);
     if (!parsed.ok) return { duplicate: false };
-    const type = keyword ? keyword.type : STOP_WORDS.has(word.toUpperCase()) ? "unsub" : null;
-    if (type) await subscribe(tx, companyId, from, type as "sub" | "unsub", keyword?.createdBy ?? null);
+    const stop =
+      STOP_WORDS.has(first.toUpperCase()) ||
+      STOP_WORDS.has(command.toUpperCase()) ||
+      keyword?.type === "unsub";
+    if (stop) await stopAll(tx, number, from, { companyId, by: keyword?.createdBy ?? null });
+    else if (keyword?.type === "sub") await subscribe(tx, companyId, from, "sub", keyword.createdBy ?? null);
     if (keyword && keyword.autoReplyStatus === "enable" && keyword.autoReply?.trim()) {
-      await autoReply(tx, deps, companyId, from, keyword.autoReply, keyword.createdBy, to, receiverUserId);
+      // From the number it came to when the company owns it as a sender ID; otherwise the platform's default.
+      const sender = await ownedNumberSender(tx, companyId, number);
+      await autoReply(tx, deps, companyId, from, keyword.autoReply, keyword.createdBy, sender);
     }
     return { duplicate: false };
   });
+}
+
+/**
+ * A STOP to `number`: the subscriber goes on the unsubscribe list of every company that sends from the number
+ * (its inbound owners and the owner of the sender ID) and of the company the message reached, and their
+ * scheduled messages to the subscriber are cancelled.
+ */
+async function stopAll(
+  tx: Tx,
+  number: string,
+  mobile: string,
+  routed: { companyId: string; by: string | null } | null,
+) {
+  const companies = new Set(await companiesSendingFrom(tx, number));
+  if (routed) companies.add(routed.companyId);
+  for (const c of companies) {
+    await subscribe(tx, c, mobile, "unsub", c === routed?.companyId ? routed.by : null);
+  }
 }
 
 /** Puts the number on the `type` list and off the other one; an unsubscribe cancels its scheduled messages. */
@@ -223,8 +253,7 @@ async function autoReply(
   to: string,
   text: string,
   createdBy: string | null,
-  senderId: string,
-  receiverUserId: string | null,
+  sender: string | null,
 ) {
   const [user] = await rows<{ id: string }>(
     tx,
@@ -233,10 +262,9 @@ async function autoReply(
          limit 1`,
   );
   if (!user) return;
-  const p = priced("sms", text, { sms: deps.config.sending.smsPriceCents, email: 0 });
+  const p = priced("sms", text, { sms: await priceOf(tx, deps.config, companyId, "sms"), email: 0 });
   const sendId = uuidv7();
   const id = uuidv7();
-  const sender = receiverUserId ? senderId : null;
   await tx.execute(sql`insert into sms_sends (id, company_id, user_id, channel, sender_id, body, frequency, status,
       recipients, segments, cost_cents)
     values (${sendId}::uuid, ${companyId}::uuid, ${user.id}::uuid, 'sms', ${sender}, ${text}, 'now', 'queued', 1,

@@ -4,7 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
 import type { Deps } from "../../deps";
 import { type SmsMessage, type SmsProvider, SmsRejected, SmsThrottled } from "../../providers/sms";
-import { auth, createCompany, createUser, eventually, privateDatabase, testConfig } from "../../test/harness";
+import {
+  approveSenderIds,
+  assignInboundNumber,
+  auth,
+  createCompany,
+  createUser,
+  eventually,
+  privateDatabase,
+  testConfig,
+} from "../../test/harness";
 import { rows } from "../contacts/contacts.service";
 import { allocate } from "../credit/ledger";
 import { cancelCampaignSends, cancelScheduled } from "./cancel";
@@ -191,7 +200,7 @@ describe("POST /sms/preview", () => {
     const [a] = numbers(1);
     const base = { channel: "SMS", recipients: { numbers: [a] }, text: "Hi" };
     expect((await post("/sms/preview", { ...base, senderId: "NOTMINE" }, owner)).json()).toEqual({
-      message: "This Sender ID is not allowed for your account.",
+      message: "NOTMINE is not one of your company's approved sender IDs.",
     });
     const past = await post(
       "/sms/preview",
@@ -793,8 +802,12 @@ describe("SMS webhooks", () => {
   it("stores inbound messages; an unsubscribe keyword suppresses the number and cancels its scheduled sends", async () => {
     const { id, owner } = await company(1000);
     const [n] = numbers(1);
+    // the company's own number (assigned by the operator), which its owner also sends from
+    const own = "6580001234";
+    await assignInboundNumber(app, own, [{ companyId: id }]);
+    await approveSenderIds(app, id, [own]);
     await deps.database.db.execute(
-      sql`update users set sender_ids = array['HERALDCO'] where id = ${owner.id}::uuid`,
+      sql`update users set sender_ids = array[${own}] where id = ${owner.id}::uuid`,
     );
     await deps.database.db.execute(sql`insert into keywords (id, company_id, keyword, type, auto_reply_status, auto_reply)
       values (gen_random_uuid(), ${id}::uuid, 'OUT', 'unsub', 'enable', 'You are out.')`);
@@ -815,7 +828,7 @@ describe("SMS webhooks", () => {
     const ev = {
       eventId: `in-${n}`,
       from: `+${n}`,
-      to: "HERALDCO",
+      to: `+${own}`,
       text: "out please",
       receivedAt: new Date().toISOString(),
     };
@@ -867,6 +880,7 @@ describe("SMS webhooks", () => {
     await post("/sms/send", { channel: "SMS", recipients: { numbers: [n] }, text: "Hi" }, owner);
     await deps.database.db.execute(sql`insert into keywords (id, company_id, keyword, type)
       values (gen_random_uuid(), ${id}::uuid, 'JOIN', 'sub')`);
+    await assignInboundNumber(app, "12345", [{ companyId: id }]);
     await hook("inbound", { eventId: `stop-${n}`, from: n, to: "12345", text: "STOP" });
     const type = async () =>
       (

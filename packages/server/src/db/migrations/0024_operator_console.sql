@@ -1,0 +1,2 @@
+CREATE INDEX "companies_name_idx" ON "companies" USING btree (lower("name"),"id");--> statement-breakpoint
+CREATE INDEX "sms_messages_submitted_idx" ON "sms_messages" USING btree ("company_id","submitted_at") WHERE "sms_messages"."submitted_at" is not null;
