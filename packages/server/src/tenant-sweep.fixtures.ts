@@ -18,7 +18,15 @@ import {
   SUBJECT_FIELDS,
   type Variant,
 } from "./tenant-sweep.rules";
-import { auth, createCompany, createUser, eventually, TEST_PASSWORD, type TestUser } from "./test/harness";
+import {
+  auth,
+  createCompany,
+  createUser,
+  eventually,
+  signIn,
+  TEST_PASSWORD,
+  type TestUser,
+} from "./test/harness";
 
 export const SMS_WEBHOOK_SECRET = "tenant-sweep-sms-webhook-secret";
 
@@ -30,7 +38,8 @@ const next = () => ++seq;
 /** A made-up value of a kind chosen by name (see Kind): what no company has chosen. */
 export function madeUpName(kind: Kind): string {
   if (kind === "contactNumber" || kind === "listedNumber") return uniqueMobile();
-  if (kind === "senderId") return `M${randomUUID().replaceAll("-", "").slice(0, 9)}`;
+  if (kind === "senderId" || kind === "requestedSenderId")
+    return `M${randomUUID().replaceAll("-", "").slice(0, 9)}`;
   if (kind === "keywordText") return `MADEUP${next()}`;
   return `Sweep made up ${next()}`;
 }
@@ -124,6 +133,7 @@ const PATTERN_SAMPLES: Record<string, () => string> = {
   "^([01]\\d|2[0-3]):(00|30)$": () => "10:00",
   "^(?=.*[a-z])(?=.*[A-Z])(?=.*[0-9])(?=.*[!@#$%*_?&])[A-Za-z0-9!@#$%*_?&]+$": () => "SweepPass123!",
   "^[A-Za-z0-9 ]{1,11}$|^[0-9]{1,15}$": () => `Sw${next() % 100_000}`,
+  "^[A-Za-z0-9 ]{1,11}$|^\\+?[0-9]{1,15}$": () => `Sw${next() % 100_000}`,
   "^[0-9a-fA-F-]{36}(,[0-9a-fA-F-]{36})*$": () => randomUUID(),
 };
 
@@ -142,6 +152,8 @@ const NAME_HINTS: Record<string, () => unknown> = {
   content: () => `Sweep content ${next()}`,
   contactNumber: () => uniqueMobile(),
   mobile: () => [uniqueMobile()],
+  // an inbound number (the operator's)
+  number: () => uniqueMobile(),
 };
 /** Optional fields the generated request always carries (their absence would make the call refused). */
 const ALWAYS = new Set(["currentPassword", "text"]);
@@ -384,6 +396,9 @@ export function leaked(text: string, secrets: string[], sent: string): string[] 
 // ---------------------------------------------------------------------------------------------------------
 // Fingerprints and cross-company links
 
+/** Tables of the platform's own people, which company rows may point at (who answered a request). */
+const PLATFORM_TABLES = new Set(["operators", "operator_sessions"]);
+
 interface Catalog {
   fingerprintSql: string;
   crossLinkSql: string;
@@ -391,8 +406,9 @@ interface Catalog {
 
 /**
  * Built from the database's catalogue, so a new table is covered the day it is added: every table with a
- * `company_id` (that company's rows), the company's own row, and every other table's rows that point (by a
- * foreign key) at one of the company's rows.
+ * `company_id` (that company's rows: sender IDs, top-up requests, prices, status, inbound number owners, its
+ * audit entries...), the company's own row, every other table's rows that point (by a foreign key) at one of the
+ * company's rows, and the rows the company's rows point at in tables without `company_id` (its inbound numbers).
  */
 export async function catalog(app: FastifyInstance): Promise<Catalog> {
   const { database } = app.deps;
@@ -435,6 +451,16 @@ export async function catalog(app: FastifyInstance): Promise<Catalog> {
           ? `x.${q(f.cols[0]!)} = $1`
           : `exists (select 1 from ${q(f.ref)} r where r.${q(f.refcols[0]!)} = x.${q(f.cols[0]!)} and r.company_id = $1)`,
       );
+    // and the rows the company's rows point at (an inbound number its owner row names), except the operators
+    // who answered it: they are the platform's, not the company's
+    if (!PLATFORM_TABLES.has(t)) {
+      for (const f of fks) {
+        if (f.ref !== t || f.cols.length !== 1 || !scoped(f.tbl)) continue;
+        refs.push(
+          `exists (select 1 from ${q(f.tbl)} r where r.${q(f.cols[0]!)} = x.${q(f.refcols[0]!)} and r.company_id = $1)`,
+        );
+      }
+    }
     if (refs.length > 0) parts.push(hash(t, refs.join(" or ")));
   }
 
@@ -455,6 +481,7 @@ export async function catalog(app: FastifyInstance): Promise<Catalog> {
     { tbl: "ledger_entries", col: "reservation_id", ref: "credit_reservations", refcol: "id" },
     { tbl: "payments", col: "ledger_transaction_id", ref: "ledger_transactions", refcol: "id" },
     { tbl: "contact_imports", col: "group_ids", ref: "contact_groups", refcol: "id" },
+    { tbl: "topup_requests", col: "ledger_transaction_id", ref: "ledger_transactions", refcol: "id" },
   ];
   for (const e of extra) {
     if (!typeOf(e.tbl, e.col) || !typeOf(e.ref, e.refcol)) continue;
@@ -577,10 +604,15 @@ async function call(
 }
 
 /**
- * A company with one of everything a call can name, made through the API as its admins and users would (rows
- * are written directly only for what the API cannot do: the users of the harness, names, memberships).
+ * A company with one of everything a call can name, made through the API as its admins and users would, and as
+ * the operator answers them (sender IDs approved, a number assigned); rows are written directly only for what the
+ * API cannot do: the users of the harness, names, memberships.
  */
-export async function seedWorld(app: FastifyInstance, label: string): Promise<World> {
+export async function seedWorld(
+  app: FastifyInstance,
+  label: string,
+  operator: { token: string },
+): Promise<World> {
   const { database } = app.deps;
   const q = <T>(text: string, params: unknown[] = []) => database.query<T>(text, params);
   const tag = `Sweep${label}${randomUUID().slice(0, 6)}`;
@@ -588,6 +620,15 @@ export async function seedWorld(app: FastifyInstance, label: string): Promise<Wo
   const companyId = company.id;
   await q("update companies set name = $2 where id = $1", [companyId, `${tag} Company`]);
   const owner = company.owner;
+  // the operator's console: the company suspended for a moment and resumed (its status row; the owner signs in
+  // again, suspension ended its session), and a price of its own
+  const asOperator = { token: operator.token };
+  const atConsole = (method: string, path: string, payload: object) =>
+    call(app, asOperator, method, `/operator/companies/${companyId}${path}`, payload);
+  await atConsole("POST", "/suspend", { reason: `${tag} suspended for a moment` });
+  await atConsole("POST", "/resume", { reason: `${tag} resumed` });
+  Object.assign(owner, await signIn(app, owner.id, companyId, "admin"));
+  await atConsole("PUT", "/prices", { prices: [{ channel: "sms", priceCents: 4 }] });
   const [admin, supervisor, agent, target, outsider] = await Promise.all([
     createUser(app, companyId, { role: "admin" }),
     createUser(app, companyId, { role: "supervisor" }),
@@ -607,7 +648,7 @@ export async function seedWorld(app: FastifyInstance, label: string): Promise<Wo
     await q("update users set first_name = $2, last_name = $3 where id = $1", [u.id, tag, `${role}${label}`]);
   }
   const ids = { company: companyId } as Record<Kind, string>;
-  const names = [`${tag} Company`];
+  const names = [`${tag} Company`, `${tag} suspended for a moment`, `${tag} resumed`];
   const post = (url: string, payload?: object | Multipart, who: Who = owner, expected?: number[]) =>
     call(app, who, "POST", url, payload, expected);
 
@@ -771,13 +812,34 @@ export async function seedWorld(app: FastifyInstance, label: string): Promise<Wo
     )
   ).fileId;
   names.push(`${tag} outbox`, `${tag} scheduled`, `${tag} Recipient`);
+  // the sender ID registry: the admin asks for an ID, a number, and one more the operator has not answered; the
+  // operator approves the first two and assigns the number to the company as its inbound number; the owner sends
+  // from both, and an SMS comes back to the number (the owner's: the number is among its sender IDs)
   const senderId = `S${label}${randomUUID().replaceAll("-", "").slice(0, 8)}`.slice(0, 11);
-  await post("/editSenderId", { id: owner.id, senderIds: [senderId], isAllowSID: 1 });
+  const number = uniqueMobile();
+  const requested = `R${label}${randomUUID().replaceAll("-", "").slice(0, 8)}`.slice(0, 11);
+  const asked = async (id: string) =>
+    (await post("/requestSenderId", { senderId: id, purpose: `${tag} purpose of ${id}` })).id as string;
+  ids.senderIdRecord = await asked(senderId);
+  const numberRecord = await asked(number);
+  ids.senderIdRequest = await asked(requested);
+  for (const id of [ids.senderIdRecord, numberRecord])
+    await post(`/operator/sender-ids/${id}/approve`, { ssirRegistered: true }, asOperator);
+  ids.inboundNumber = (
+    await post(
+      "/operator/numbers",
+      { number, kind: "long", shared: false, owners: [{ companyId }] },
+      asOperator,
+    )
+  ).id;
+  await post("/editSenderId", { id: owner.id, senderIds: [senderId, number], isAllowSID: 1 });
   ids.senderId = senderId;
+  ids.requestedSenderId = requested;
+  ids.ownedNumber = number;
   const mo = JSON.stringify({
     eventId: `mo-${randomUUID()}`,
     from: uniqueMobile(),
-    to: senderId,
+    to: number,
     text: `${tag} inbound`,
   });
   const moRes = await app.inject({
@@ -794,7 +856,7 @@ export async function seedWorld(app: FastifyInstance, label: string): Promise<Wo
   ids.inboxSms = (
     await q<{ id: string }>("select id from sms_inbox where company_id = $1", [companyId])
   )[0]!.id;
-  names.push(`${tag} inbound`, senderId);
+  names.push(`${tag} inbound`, senderId, number, requested, `${tag} purpose of`);
 
   // a notification (an agent's top-up request to the admins), bot forwarding with a secret, a checkout
   await post("/topupReq", { topUpType: 2 }, agent!);
@@ -811,6 +873,12 @@ export async function seedWorld(app: FastifyInstance, label: string): Promise<Wo
     webhookSecret: botSecret,
   });
   await post("/checkout", { amount: 500 });
+  // a corporate top-up request to the operator (left open)
+  await post("/topupReq", { topUpType: 1, amount: 250, note: `${tag} top-up note` });
+  ids.topupRequest = (
+    await q<{ id: string }>("select id::text as id from topup_requests where company_id = $1", [companyId])
+  )[0]!.id;
+  names.push(`${tag} top-up note`);
   const paymentId = (
     await q<{ id: string }>("select id from payments where company_id = $1", [companyId])
   )[0]!.id;

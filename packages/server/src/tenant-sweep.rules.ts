@@ -1,11 +1,13 @@
 /**
  * The tenant sweep's classification of every operation of openapi.yaml (tenant-sweep.test.ts reads it): who may
- * call it, and what its id-like fields name. The sweep fails for an operation that is in neither table, so a new
- * operation is classified the day it is added. Operations of the operator area (paths under /operator/, tag
- * Operator or the operator's own security scheme) are recognised without an entry: no company user may call them.
+ * call it, and what its id-like fields name. The sweep fails for an operation that is in none of the tables, so a
+ * new operation is classified the day it is added: company operations (bearerAuth) in AUTHENTICATED, the
+ * operator's (paths under /operator/, tag Operator, security operatorAuth) in OPERATOR, calls without a session
+ * in PUBLIC.
  *
- * Where the rules come from: the services' first lines (`assertAdmin`, role checks, `assertChangeable`), the
- * specification (/work/shared/spec: "Roles and permissions" of both documents) and spec/calls.tsv.
+ * Where the rules come from: the services' first lines (`assertAdmin`, role checks, `assertChangeable`,
+ * `requireOperator`), the specification (/work/shared/spec: "Roles and permissions" of both documents) and
+ * spec/calls.tsv.
  */
 
 /** What an id-like field (or a name used as an id) of a request points at: one seeded row of each kind. */
@@ -42,7 +44,18 @@ export type Kind =
   | "contactNumber"
   | "listedNumber"
   | "channelName"
-  | "senderId";
+  | "senderId"
+  // the sender ID registry, inbound numbers and top-up requests (answered by the operator)
+  /** A sender ID record of the registry (an approved one). */
+  | "senderIdRecord"
+  /** A sender ID record the operator has not answered yet (the company's own request). */
+  | "senderIdRequest"
+  /** The text of a sender ID the company asked for and the operator has not answered yet. */
+  | "requestedSenderId"
+  | "inboundNumber"
+  /** The digits of the inbound number the operator assigned to the company. */
+  | "ownedNumber"
+  | "topupRequest";
 
 /**
  * Who may call an operation, from the lowest role up (the vertical sweep calls it as every role of the victim
@@ -57,7 +70,8 @@ export type Kind =
  * - supervisor: supervisors and admins (agents only for themselves, if at all);
  * - admin: admins only;
  * - admin-not-owner: admins only, and never on the owner (nor on themselves);
- * - owner: the owner only.
+ * - owner: the owner only;
+ * - operator: the platform's operator only (OPERATOR), never a company user.
  */
 export type Rule =
   | "member"
@@ -69,7 +83,8 @@ export type Rule =
   | "supervisor"
   | "admin"
   | "admin-not-owner"
-  | "owner";
+  | "owner"
+  | "operator";
 
 /** A variant's value that leaves the field out of the request. */
 export const OMIT = Symbol("omit");
@@ -109,6 +124,11 @@ export interface OperationRule {
    * nothing of them (404, or a list without them).
    */
   channelScoped?: boolean;
+  /**
+   * Admins may call it, but an admin who is not the owner is refused it on the owner (the vertical sweep also
+   * calls it as A's admin naming A's owner).
+   */
+  ownerProtected?: boolean;
   /** Requests to make instead of the one generated request (each as every role). */
   variants?: Variant[];
   note?: string;
@@ -206,7 +226,10 @@ export const AUTHENTICATED: Record<string, OperationRule> = {
     },
   }),
   editUserProfile: { rule: "admin-not-owner", subject: "user" },
-  editLogin2Fa: admin("user"),
+  editLogin2Fa: admin("user", {
+    ownerProtected: true,
+    note: "only the owner changes the owner's two-factor sign-in; an admin may turn its own on (not off)",
+  }),
   deleteUser: { rule: "admin-not-owner", subject: "user" },
   editSenderId: admin("user", { names: { senderIds: "senderId" } }),
   editSmsSetting: { rule: "self-or-admin", subject: "user" },
@@ -224,6 +247,24 @@ export const AUTHENTICATED: Record<string, OperationRule> = {
   editCompanyThreshold: admin(),
   billingPortal: admin(),
   checkout: admin(),
+  topupRequests: admin(undefined, {
+    note: "the company's corporate top-up requests and the operator's answers",
+  }),
+
+  // The sender ID registry and inbound numbers (admins; the operator answers and assigns).
+  senderIdRegistry: admin(),
+  requestSenderId: admin(undefined, {
+    names: { senderId: "requestedSenderId" },
+    note:
+      "another company's request that is not answered yet is no different from a made-up ID (names test); an " +
+      "approved ID belongs to one company, so asking for it is answered 409 'owned by another company' by design",
+  }),
+  withdrawSenderId: admin("senderIdRecord"),
+  inboundNumbers: admin(),
+
+  // The audit log (admins; their company's entries).
+  auditLog: admin(),
+  exportAuditLog: admin(),
 
   // Keywords and mobile subscription lists (admin only).
   keywordList: admin("keyword"),
@@ -368,8 +409,11 @@ export const AUTHENTICATED: Record<string, OperationRule> = {
   composeMsgPageOne: member(),
   composeMsgPageTwo: member(),
   uploadSmsRecipientsFile: member("smsFile"),
-  previewSms: member(),
-  sendSms: member(),
+  previewSms: member(undefined, {
+    names: { senderId: "senderId" },
+    note: "another company's approved sender ID is refused as an ID nobody approved (no SSIR warning of A's)",
+  }),
+  sendSms: member(undefined, { names: { senderId: "senderId" } }),
   listSmsTemplates: member("smsTemplate"),
   addSmsTemplate: member("smsTemplate", { names: { name: "templateName" } }),
   editSmsTemplate: { rule: "creator-or-admin", subject: "smsTemplate", names: { name: "templateName" } },
@@ -402,6 +446,54 @@ export const PUBLIC: Record<string, string> = {
   listSandboxMessages: "sandbox mailbox of the embedded default; never served with HERALD_ENV=production",
   simulateChannelInbound:
     "sandbox: a person playing a subscriber of a sandbox channel; never served with HERALD_ENV=production",
+  operatorActivate:
+    "the operator's one-time activation link (a random token, stored hashed) is the credential",
+  operatorLogin:
+    "the operator's sign-in, first step (password, then an e-mailed code); a company user's address and password get no operator session (checked)",
+  operatorVerifyOtp: "the operator's sign-in, second step: bound to the first step's challenge",
+};
+
+/**
+ * The operator's calls (operatorAuth): the platform's operator acts on every company, so there is no tenant to
+ * keep apart, only callers to keep out. Every company user (each role of both companies) is refused them with the
+ * victim's ids in every id field; the operator's token is refused by every company call; and the operator's
+ * calls that take an id answer 404 for ids that name nothing (no 5xx).
+ */
+export const OPERATOR: Record<string, OperationRule> = {
+  operatorLogout: { rule: "operator" },
+  operatorMe: { rule: "operator" },
+  operatorOverview: { rule: "operator" },
+  operatorCompanies: { rule: "operator" },
+  operatorCompany: { rule: "operator", subject: "company" },
+  operatorSuspendCompany: { rule: "operator", subject: "company" },
+  operatorResumeCompany: { rule: "operator", subject: "company" },
+  operatorSetUserLimit: { rule: "operator", subject: "company" },
+  operatorSetPrices: { rule: "operator", subject: "company" },
+  operatorAdjustCredit: { rule: "operator", subject: "company" },
+  operatorTopupRequests: { rule: "operator" },
+  operatorGrantTopup: { rule: "operator", subject: "topupRequest" },
+  operatorDeclineTopup: { rule: "operator", subject: "topupRequest" },
+  operatorSenderIds: { rule: "operator" },
+  operatorApproveSenderId: {
+    rule: "operator",
+    subject: "senderIdRequest",
+    note: "a company's admin approving its own company's request is the case to refuse",
+  },
+  operatorRejectSenderId: { rule: "operator", subject: "senderIdRequest" },
+  operatorSetSsir: { rule: "operator", subject: "senderIdRecord" },
+  operatorNumbers: { rule: "operator" },
+  operatorAddNumber: {
+    rule: "operator",
+    note: "owners name companies: one that does not exist is answered 400 (UNKNOWN_COMPANY), not 404",
+  },
+  operatorEditNumber: { rule: "operator", subject: "inboundNumber" },
+  operatorDeleteNumber: { rule: "operator", subject: "inboundNumber" },
+  operatorUnrouted: { rule: "operator" },
+  operatorAuditLog: {
+    rule: "operator",
+    note: "companyId filters; a company that does not exist has no entries",
+  },
+  operatorExportAuditLog: { rule: "operator", note: "as operatorAuditLog" },
 };
 
 /** Whether an operation belongs to the operator area (the platform's operator, not a user of any company). */
