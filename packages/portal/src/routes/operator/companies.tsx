@@ -73,6 +73,7 @@ export default function Companies() {
         text: balanceText,
         sortable: false,
         align: "end",
+        priority: "sm",
         cell: (c) => <span className={s.figure}>{balanceText(c)}</span>,
       },
       {

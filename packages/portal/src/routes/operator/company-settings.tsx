@@ -205,7 +205,7 @@ export function PricesCard({ company, onDone }: CardProps) {
                     variant="ghost"
                     size="sm"
                     disabled={d.mode === "default"}
-                    aria-label={`Use the default price for ${label}`}
+                    aria-label={`Use default for ${label}`}
                     onClick={() => setDraft(p.channel, { mode: "default", text: priceInput(p.defaultCents) })}
                   >
                     Use default

@@ -88,8 +88,9 @@ export default function OperatorLogin() {
     } catch (err) {
       const code = statusOf(err);
       if (code === 400) {
-        // A wrong code: its digits stay, the first box focused, to be corrected.
+        // A wrong code: the boxes empty, the first one focused, and the reason shown under them.
         setCodeError(problemText(err));
+        setCode("");
         setAttempt((n) => n + 1);
       } else if (code === 401) {
         await dialogs.message("error", "The code has expired. Please sign in again.");
@@ -145,7 +146,7 @@ export default function OperatorLogin() {
             disabled={busy}
             onValueChange={(value) => {
               setCode(value);
-              setCodeError(null);
+              if (value) setCodeError(null);
             }}
             onComplete={(otp) => void verify(otp)}
           />

@@ -60,7 +60,7 @@ export const columns = style({
 
 /** A name with a second, quieter line under it (an owner's e-mail, a requester). */
 export const cellStack = style({ display: "grid", gap: "2px", minWidth: 0 });
-export const cellMain = style({ color: vars.color.text, overflowWrap: "anywhere" });
+export const cellMain = style({ color: vars.color.text, overflowWrap: "break-word" });
 export const cellSub = style({
   color: vars.color.textMuted,
   fontSize: vars.fontSize.sm,
@@ -81,7 +81,7 @@ export const code = style({
 export const link = style({
   color: vars.color.primary,
   fontWeight: vars.fontWeight.medium,
-  overflowWrap: "anywhere",
+  overflowWrap: "break-word",
   selectors: {
     "&:focus-visible": { outline: "none", boxShadow: vars.focusRing, borderRadius: vars.radius.sm },
   },

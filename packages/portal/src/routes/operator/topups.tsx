@@ -237,6 +237,7 @@ export default function Topups() {
         text: (r) => (r.amount === null ? "Not given" : sgd(r.amount)),
         sortable: false,
         align: "end",
+        priority: "sm",
         cell: (r) => <span className={s.figure}>{r.amount === null ? "Not given" : sgd(r.amount)}</span>,
       },
       {
