@@ -36,7 +36,9 @@ async function openApp(path: string, width = 1440) {
 }
 const here = () => mounted?.router.state.location.pathname;
 const calls = (method: string, path: string | RegExp) =>
-  state.calls.filter((c) => c.method === method && (typeof path === "string" ? c.path === path : path.test(c.path)));
+  state.calls.filter(
+    (c) => c.method === method && (typeof path === "string" ? c.path === path : path.test(c.path)),
+  );
 
 /** Screenshots to look at (git-ignored), at a width and in a theme. */
 async function shoot(name: string) {
@@ -78,7 +80,9 @@ describe("the console's guard and session", () => {
     await userEvent.fill(page.getByRole("textbox", { name: "E-mail" }), "olive@herald.example");
     await userEvent.fill(page.getByRole("textbox", { name: "Password", exact: true }), "wrong");
     await userEvent.click(page.getByRole("button", { name: "Continue" }));
-    await expect.element(page.getByRole("alertdialog", { name: "E-mail or password is incorrect" })).toBeVisible();
+    await expect
+      .element(page.getByRole("alertdialog", { name: "E-mail or password is incorrect" }))
+      .toBeVisible();
     await userEvent.click(page.getByRole("button", { name: "OK" }));
     await userEvent.fill(page.getByRole("textbox", { name: "Password", exact: true }), "Correct-horse-9!");
     await userEvent.click(page.getByRole("button", { name: "Continue" }));
@@ -104,7 +108,11 @@ describe("the console's guard and session", () => {
   it("ends the session when the server refuses the token: told once, then the sign-in page", async () => {
     localStorage.setItem(OPERATOR_TOKEN_KEY, "expired-on-the-server");
     await openApp("/operator");
-    await expect.element(page.getByRole("alertdialog", { name: "Your operator session has ended. Please sign in again." })).toBeVisible();
+    await expect
+      .element(
+        page.getByRole("alertdialog", { name: "Your operator session has ended. Please sign in again." }),
+      )
+      .toBeVisible();
     await userEvent.click(page.getByRole("button", { name: "OK" }));
     await expect.element(page.getByRole("heading", { name: "Operator sign-in" })).toBeVisible();
     expect(localStorage.getItem(OPERATOR_TOKEN_KEY)).toBeNull();
@@ -142,7 +150,11 @@ describe("the console's screens", () => {
   });
 
   it("companies: search and status go to the server, and Load more asks for the next page by cursor", async () => {
-    state.companies = Array.from({ length: 60 }, (_, i) => ({ ...state.companies[i % 5]!, id: uuid(2000 + i), name: `Company ${String(i).padStart(2, "0")}` }));
+    state.companies = Array.from({ length: 60 }, (_, i) => ({
+      ...state.companies[i % 5]!,
+      id: uuid(2000 + i),
+      name: `Company ${String(i).padStart(2, "0")}`,
+    }));
     await openApp("/operator/companies");
     const table = page.getByRole("table", { name: "Companies" });
     await expect.element(table.getByRole("link", { name: "Company 00" })).toBeVisible();
@@ -170,7 +182,9 @@ describe("the console's screens", () => {
     await userEvent.fill(dialog.getByRole("textbox", { name: /Reason/ }), "Top-up request of 21 Nov");
     await userEvent.click(dialog.getByRole("button", { name: "Review" }));
     const confirm = page.getByRole("dialog", { name: "Confirm the adjustment" });
-    await expect.element(confirm.getByTestId("balance-change")).toHaveTextContent("BalanceSGD 1,250.50→becomesSGD 1,750.50");
+    await expect
+      .element(confirm.getByTestId("balance-change"))
+      .toHaveTextContent("BalanceSGD 1,250.50→becomesSGD 1,750.50");
     expect(await axeViolations()).toEqual([]);
     const grant = confirm.getByRole("button", { name: "Grant SGD 500.00" });
     (grant.element() as HTMLButtonElement).click();
@@ -191,7 +205,9 @@ describe("the console's screens", () => {
     await userEvent.fill(again.getByRole("textbox", { name: /Reason/ }), "Correction");
     await userEvent.click(again.getByRole("button", { name: "Review" }));
     const check = page.getByRole("dialog", { name: "Confirm the adjustment" });
-    await expect.element(check.getByTestId("balance-change")).toHaveTextContent("BalanceSGD 1,750.50→becomesSGD 0.00");
+    await expect
+      .element(check.getByTestId("balance-change"))
+      .toHaveTextContent("BalanceSGD 1,750.50→becomesSGD 0.00");
     await userEvent.click(check.getByRole("button", { name: "Change the amount or reason" }));
     await userEvent.fill(again.getByRole("spinbutton", { name: /Amount/ }), "50");
     await userEvent.click(again.getByRole("button", { name: "Review" }));
@@ -244,10 +260,17 @@ describe("the console's screens", () => {
     await userEvent.click(page.getByRole("button", { name: "Decline Blue Harbour Clinic's request" }));
     const decline = page.getByRole("dialog", { name: "Decline Blue Harbour Clinic's request?" });
     await userEvent.click(decline.getByRole("button", { name: "Decline request" }));
-    await expect.element(decline.getByText("Tell the company why, so they know what to do next.")).toBeVisible();
-    await userEvent.fill(decline.getByRole("textbox", { name: /Message/ }), "Please pay the last invoice first");
+    await expect
+      .element(decline.getByText("Tell the company why, so they know what to do next."))
+      .toBeVisible();
+    await userEvent.fill(
+      decline.getByRole("textbox", { name: /Message/ }),
+      "Please pay the last invoice first",
+    );
     await userEvent.click(decline.getByRole("button", { name: "Decline request" }));
-    await expect.element(page.getByText("No request is waiting. New ones appear here, oldest first.")).toBeVisible();
+    await expect
+      .element(page.getByText("No request is waiting. New ones appear here, oldest first."))
+      .toBeVisible();
     expect(calls("POST", /grant$/)[0]?.body).toEqual({ amount: 500 });
     expect(calls("POST", /decline$/)[0]?.body).toEqual({ message: "Please pay the last invoice first" });
     await userEvent.click(page.getByRole("button", { name: "Declined" }));
@@ -293,7 +316,9 @@ describe("the console's screens", () => {
     await userEvent.fill(dialog.getByRole("textbox", { name: "Cedar Logistics's keyword" }), "shop");
     await userEvent.click(dialog.getByRole("button", { name: "Add number" }));
     await expect.element(dialog.getByText(/A long number has 7 to 15 digits/)).toBeVisible();
-    await expect.element(dialog.getByText("Acme Pte Ltd already has this keyword on this number.")).toBeVisible();
+    await expect
+      .element(dialog.getByText("Acme Pte Ltd already has this keyword on this number."))
+      .toBeVisible();
     expect(calls("POST", "/operator/numbers")).toHaveLength(0);
     await userEvent.fill(dialog.getByRole("textbox", { name: /^Number/ }), "+65 8000 0099");
     await userEvent.fill(dialog.getByRole("textbox", { name: "Cedar Logistics's keyword" }), "CEDAR");
@@ -329,7 +354,9 @@ describe("the console's screens", () => {
     await userEvent.fill(page.getByRole("searchbox", { name: "Who" }), "ada");
     await vi.waitFor(() => expect(calls("GET", "/operator/audit-log").at(-1)?.query.actor).toBe("ada"));
     await userEvent.click(page.getByRole("button", { name: "Export CSV" }));
-    await vi.waitFor(() => expect(calls("GET", "/operator/audit-log/export").at(-1)?.query).toEqual({ actor: "ada" }));
+    await vi.waitFor(() =>
+      expect(calls("GET", "/operator/audit-log/export").at(-1)?.query).toEqual({ actor: "ada" }),
+    );
     await expect.element(page.getByText("The audit log is downloaded")).toBeVisible();
     expect(await axeViolations()).toEqual([]);
   });
@@ -376,7 +403,9 @@ describe("the console at 390, 768 and 1440 px, light and dark (screenshots in .v
         mounted?.root.unmount();
         mounted?.el.remove();
         await openApp("/operator/activate?token=abc", width);
-        await expect.element(page.getByRole("heading", { name: "Activate your operator account" })).toBeVisible();
+        await expect
+          .element(page.getByRole("heading", { name: "Activate your operator account" }))
+          .toBeVisible();
         await shoot(`activate-${width}-${dark ? "dark" : "light"}`);
         expect(await axeViolations()).toEqual([]);
         mounted?.root.unmount();

@@ -47,7 +47,9 @@ export function senderId(n: number, patch: Partial<SenderId> = {}): SenderId {
     id: uuid(300 + n),
     senderId: ["ACME", "BlueHarbour", "6591234567", "CEDAR", "DAWN"][n % 5]!,
     kind: n % 5 === 2 ? "number" : "alphanumeric",
-    purpose: ["Delivery updates", "Appointment reminders", "Order confirmations", "Promotions", "OTP codes"][n % 5]!,
+    purpose: ["Delivery updates", "Appointment reminders", "Order confirmations", "Promotions", "OTP codes"][
+      n % 5
+    ]!,
     status: n < 2 ? "requested" : "approved",
     reason: null,
     ssirRegistered: n === 3,
@@ -170,7 +172,15 @@ export interface OperatorState {
 export function operatorState(): OperatorState {
   return {
     companies: Array.from({ length: 5 }, (_, i) =>
-      company(i, i === 0 ? { senderIds: [senderId(0), senderId(3)], numbers: [{ number: "72345", kind: "short", shared: true, keyword: "ACME" }] } : {}),
+      company(
+        i,
+        i === 0
+          ? {
+              senderIds: [senderId(0), senderId(3)],
+              numbers: [{ number: "72345", kind: "short", shared: true, keyword: "ACME" }],
+            }
+          : {},
+      ),
     ),
     topups: [topup(0), topup(1)],
     senderIds: [senderId(0), senderId(1), senderId(2), senderId(3)],
@@ -192,7 +202,13 @@ function page<T>(rows: T[], url: URL, fallback = 50) {
 export function operatorHandlers(state: OperatorState) {
   const record = async (request: Request, params: Record<string, unknown> = {}) => {
     const url = new URL(request.url);
-    const body = request.method === "GET" || request.method === "DELETE" ? null : await request.clone().json().catch(() => null);
+    const body =
+      request.method === "GET" || request.method === "DELETE"
+        ? null
+        : await request
+            .clone()
+            .json()
+            .catch(() => null);
     state.calls.push({
       method: request.method,
       path: url.pathname.replace(/^\/api/, ""),
@@ -216,7 +232,10 @@ export function operatorHandlers(state: OperatorState) {
       const { body } = await record(request);
       if (body?.password !== "Correct-horse-9!")
         return HttpResponse.json({ message: "E-mail or password is incorrect" }, { status: 401 });
-      return HttpResponse.json({ challenge: "challenge-1", message: "We e-mailed a 6-digit code to o***@herald.example." });
+      return HttpResponse.json({
+        challenge: "challenge-1",
+        message: "We e-mailed a 6-digit code to o***@herald.example.",
+      });
     }),
     http.post("/api/operator/verifyOtp", async ({ request }) => {
       const { body } = await record(request);
@@ -268,7 +287,11 @@ export function operatorHandlers(state: OperatorState) {
     http.post("/api/operator/companies/:id/suspend", async ({ request, params }) => {
       const { body } = await record(request);
       const c = find(params.id)!;
-      Object.assign(c, { status: "suspended", suspendReason: body?.reason, suspendedAt: "2026-11-28T10:00:00Z" });
+      Object.assign(c, {
+        status: "suspended",
+        suspendReason: body?.reason,
+        suspendedAt: "2026-11-28T10:00:00Z",
+      });
       return detail(c);
     }),
     http.post("/api/operator/companies/:id/resume", async ({ request, params }) => {
@@ -306,7 +329,12 @@ export function operatorHandlers(state: OperatorState) {
     http.get("/api/operator/topup-requests", async ({ request }) => {
       const { url } = await record(request);
       const status = url.searchParams.get("status") ?? "open";
-      return HttpResponse.json(page(state.topups.filter((t) => t.status === status), url));
+      return HttpResponse.json(
+        page(
+          state.topups.filter((t) => t.status === status),
+          url,
+        ),
+      );
     }),
     http.post("/api/operator/topup-requests/:id/grant", async ({ request, params }) => {
       const { body } = await record(request);
@@ -402,7 +430,10 @@ export function operatorHandlers(state: OperatorState) {
     http.get("/api/operator/audit-log/export", async ({ request }) => {
       await record(request);
       return new HttpResponse("when,who\n", {
-        headers: { "content-type": "text/csv", "content-disposition": 'attachment; filename="audit-log.csv"' },
+        headers: {
+          "content-type": "text/csv",
+          "content-disposition": 'attachment; filename="audit-log.csv"',
+        },
       });
     }),
   ];
