@@ -5,7 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { api } from "../api";
 import { keepMarkWithWord, useDialogs } from "../dialogs";
-import * as s from "../routes/operator/operator.css";
+import * as s from "../routes/screen.css";
 
 export const VENDOR_SUPPORT = "Herald Support";
 const NOTE_MAX = 500;

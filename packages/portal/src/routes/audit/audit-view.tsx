@@ -15,9 +15,9 @@ import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { $api, api } from "../../api";
 import { isDay } from "../credit/statement-rules";
+import { problemText, shortDateTime } from "../format";
 import { CompanyPicker } from "../operator/company-picker";
-import * as s from "../operator/operator.css";
-import { problemText, shortDateTime } from "../operator/operator-rules";
+import * as s from "../screen.css";
 import { SearchField, useUrlFilters } from "../url-filters";
 import { useKeysetList } from "../use-keyset-list";
 import {

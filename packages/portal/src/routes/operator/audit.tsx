@@ -1,5 +1,5 @@
 import { AuditLogView } from "../audit/audit-view";
-import * as s from "./operator.css";
+import * as s from "../screen.css";
 
 /** /operator/audit: every company's and the console's audit log. */
 export default function OperatorAudit() {

@@ -2,9 +2,9 @@ import { formatAmount } from "@herald/domain";
 import { Badge, Card, DataTable, type DataTableColumn, LoadMore, Select } from "@herald/ui";
 import { useMemo } from "react";
 import { Link } from "react-router";
+import * as s from "../screen.css";
 import { SearchField, useUrlFilters } from "../url-filters";
 import { useKeysetList } from "../use-keyset-list";
-import * as s from "./operator.css";
 import { type CompanyFilters, loadCompanies } from "./operator.queries";
 import { type Company, centsOf, companyStatus, problemText } from "./operator-rules";
 

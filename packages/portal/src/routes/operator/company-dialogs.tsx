@@ -3,7 +3,7 @@ import { formatSgd } from "@herald/domain";
 import { Button, CurrencyInput, FormDialog, RadioGroup, Textarea, useToast } from "@herald/ui";
 import { useRef, useState } from "react";
 import { api } from "../../api";
-import * as s from "./operator.css";
+import * as s from "../screen.css";
 import {
   type AdjustDirection,
   adjustedBalance,

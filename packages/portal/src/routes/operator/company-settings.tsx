@@ -2,7 +2,7 @@ import { unwrap } from "@herald/api-client";
 import { Badge, Button, Card, TextField, useToast } from "@herald/ui";
 import { type FormEvent, useState } from "react";
 import { api } from "../../api";
-import * as s from "./operator.css";
+import * as s from "../screen.css";
 import {
   type CompanyDetail,
   channelLabel,

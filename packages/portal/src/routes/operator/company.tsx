@@ -6,10 +6,10 @@ import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { $api } from "../../api";
 import { routerLink } from "../../shell/link";
+import * as s from "../screen.css";
 import { numberRoute, senderIdStatus, ssirText } from "../sender-ids/sender-id-rules";
 import { CreditDialog, SuspensionDialog } from "./company-dialogs";
 import { PricesCard, UserLimitCard } from "./company-settings";
-import * as s from "./operator.css";
 import { refreshConsole } from "./operator.queries";
 import {
   type CompanyDetail,

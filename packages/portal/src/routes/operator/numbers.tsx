@@ -16,10 +16,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useRef, useState } from "react";
 import { api } from "../../api";
 import { useDialogs } from "../../dialogs";
+import * as s from "../screen.css";
 import { SearchField, useUrlFilters } from "../url-filters";
 import { useKeysetList } from "../use-keyset-list";
 import { CompanyPicker } from "./company-picker";
-import * as s from "./operator.css";
 import { loadNumbers, refreshConsole } from "./operator.queries";
 import {
   emptyNumberForm,

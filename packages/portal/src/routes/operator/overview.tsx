@@ -1,7 +1,7 @@
 import { Button, Card, Spinner, StatCard, type StatTone } from "@herald/ui";
 import { routerLink } from "../../shell/link";
 import { useOperatorOverview } from "../../shell/operator-shell";
-import * as s from "./operator.css";
+import * as s from "../screen.css";
 import { problemText } from "./operator-rules";
 
 interface Figure {

@@ -18,11 +18,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { api } from "../../api";
+import * as s from "../screen.css";
 import { SENDER_ID_STATUS, type SenderIdStatus, senderIdStatus } from "../sender-ids/sender-id-rules";
 import { SearchField, useUrlFilters } from "../url-filters";
 import { useKeysetList } from "../use-keyset-list";
 import { companyPath } from "./companies";
-import * as s from "./operator.css";
 import { loadSenderIds, refreshConsole, type SenderIdFilters } from "./operator.queries";
 import { problemText, REASON_MAX, reasonProblem, type SenderIdRecord } from "./operator-rules";
 

@@ -16,10 +16,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { api } from "../../api";
+import * as s from "../screen.css";
 import { useUrlFilters } from "../url-filters";
 import { useKeysetList } from "../use-keyset-list";
 import { companyPath } from "./companies";
-import * as s from "./operator.css";
 import { loadTopups, refreshConsole } from "./operator.queries";
 import {
   ADJUST_MAX_CENTS,

@@ -1,7 +1,7 @@
 import type { Schema } from "@herald/api-client";
 import { Card, DataTable, type DataTableColumn, LoadMore } from "@herald/ui";
+import * as s from "../screen.css";
 import { useKeysetList } from "../use-keyset-list";
-import * as s from "./operator.css";
 import { loadUnrouted } from "./operator.queries";
 import { problemText, shortDateTime } from "./operator-rules";
 

@@ -19,7 +19,7 @@ import { $api, api } from "../../api";
 import { useDialogs } from "../../dialogs";
 import { routerLink } from "../../shell/link";
 import * as u from "../admin/users/users.css";
-import * as s from "../operator/operator.css";
+import * as s from "../screen.css";
 import {
   canWithdraw,
   normalizeSenderId,

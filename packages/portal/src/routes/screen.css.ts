@@ -1,7 +1,11 @@
 import { mediaDown, mediaUp, vars } from "@herald/ui/theme";
 import { style } from "@vanilla-extract/css";
 
-/** A console page: heading row, then its cards, one under the other (the console's frame pads the page). */
+/**
+ * Styles of the list and detail screens built on the keyset lists (the operator's console, and the company's
+ * sender IDs, audit log and top-up requests). A console page: heading row, then its cards, one under the other
+ * (the console's frame pads the page).
+ */
 export const page = style({ display: "grid", gap: vars.space["4"], minWidth: 0 });
 
 export const headerRow = style({
