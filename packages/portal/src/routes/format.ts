@@ -28,3 +28,10 @@ export function problemText(err: unknown): string {
   if (err instanceof ApiError && err.status < 500 && err.message) return err.message;
   return MESSAGES.somethingWentWrong;
 }
+
+/** "Ada Tan <ada@example.com>" as its name and e-mail (a label without an address is all name). */
+export function personParts(label: string): { name: string; email: string | null } {
+  const m = /^(.*?)\s*<([^<>]+)>\s*(?:\(.*\))?$/.exec(label.trim());
+  if (!m) return { name: label.trim(), email: null };
+  return { name: m[1] || m[2]!, email: m[1] ? m[2]! : null };
+}

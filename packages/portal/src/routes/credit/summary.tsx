@@ -20,7 +20,7 @@ import { routerLink } from "../../shell/link";
 import { useProfile } from "../../shell/use-profile";
 import * as s from "../admin/users/users.css";
 import { userCreditPath, userProfilePath } from "../admin/users/users.shared";
-import { problemText, sgd, shortDateTime } from "../format";
+import { personParts, problemText, sgd, shortDateTime } from "../format";
 import { topupStatus } from "../operator/operator-rules";
 import * as o from "../screen.css";
 import { useKeysetList } from "../use-keyset-list";
@@ -111,7 +111,13 @@ const requestColumns: DataTableColumn<TopupRequest>[] = [
     priority: "sm",
     cell: (r) => <span className={o.figure}>{shortDateTime(r.createdAt)}</span>,
   },
-  { id: "requestedBy", header: "By", text: (r) => r.requestedBy, sortable: false, priority: "lg" },
+  {
+    id: "requestedBy",
+    header: "By",
+    text: (r) => personParts(r.requestedBy).name,
+    sortable: false,
+    priority: "lg",
+  },
   {
     id: "amount",
     header: "Asked for (SGD)",

@@ -18,6 +18,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { api } from "../../api";
+import { personParts } from "../format";
 import * as s from "../screen.css";
 import { SENDER_ID_STATUS, type SenderIdStatus, senderIdStatus } from "../sender-ids/sender-id-rules";
 import { SearchField, useUrlFilters } from "../url-filters";
@@ -257,7 +258,7 @@ export default function OperatorSenderIds() {
             <Link to={companyPath(r.companyId)} className={s.link}>
               {r.companyName}
             </Link>
-            <span className={s.cellSub}>{r.requestedBy}</span>
+            <span className={s.cellSub}>{personParts(r.requestedBy).name}</span>
           </span>
         ),
       },

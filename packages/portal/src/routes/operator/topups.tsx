@@ -16,6 +16,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { api } from "../../api";
+import { personParts } from "../format";
 import * as s from "../screen.css";
 import { useUrlFilters } from "../url-filters";
 import { useKeysetList } from "../use-keyset-list";
@@ -198,14 +199,18 @@ function DeclineDialog({ request, onClose, onDone }: AnswerProps) {
   );
 }
 
-const companyCell = (r: TopupRequest) => (
-  <span className={s.cellStack}>
-    <Link to={companyPath(r.companyId)} className={s.link}>
-      {r.companyName}
-    </Link>
-    <span className={s.cellSub}>{r.requestedBy}</span>
-  </span>
-);
+const companyCell = (r: TopupRequest) => {
+  const who = personParts(r.requestedBy);
+  return (
+    <span className={s.cellStack}>
+      <Link to={companyPath(r.companyId)} className={s.link}>
+        {r.companyName}
+      </Link>
+      <span className={s.cellSub}>{who.name}</span>
+      {who.email && <span className={s.cellSub}>{who.email}</span>}
+    </span>
+  );
+};
 
 /** /operator/topups: corporate top-up requests; the waiting ones oldest first, to grant or decline. */
 export default function Topups() {

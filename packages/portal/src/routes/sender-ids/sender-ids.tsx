@@ -19,6 +19,7 @@ import { $api, api } from "../../api";
 import { useDialogs } from "../../dialogs";
 import { routerLink } from "../../shell/link";
 import * as u from "../admin/users/users.css";
+import { personParts } from "../format";
 import * as s from "../screen.css";
 import {
   canWithdraw,
@@ -221,7 +222,7 @@ export default function SenderIds() {
         cell: (r) => (
           <span className={s.cellStack}>
             <span className={s.figure}>{formatDate(r.createdAt)}</span>
-            <span className={s.cellSub}>{r.requestedBy}</span>
+            <span className={s.cellSub}>{personParts(r.requestedBy).name}</span>
           </span>
         ),
       },
