@@ -202,8 +202,7 @@ describe("sender IDs and numbers, company side", () => {
     expect(await user()).toContain("DEMOCARE");
 
     const list = await pageAs(ownerToken, "/sms-mgt/sender-ids");
-    await list.getByRole("button", { name: "Actions for DEMOCARE" }).click();
-    await list.getByRole("menuitem", { name: "Give up sender ID" }).click();
+    await list.getByRole("button", { name: "Give up DEMOCARE" }).click();
     await list
       .getByRole("alertdialog", { name: "Give up the sender ID DEMOCARE?" })
       .getByRole("button", { name: "Give up sender ID" })

@@ -218,13 +218,13 @@ describe("the company's sender IDs and numbers", () => {
 
   it("withdraws a request only after a confirmation", async () => {
     await open("/sms-mgt/sender-ids");
-    await userEvent.click(page.getByRole("button", { name: "Actions for ACMECARE" }));
-    await userEvent.click(page.getByRole("menuitem", { name: "Withdraw request" }));
+    await userEvent.click(page.getByRole("button", { name: "Withdraw the request for ACMECARE" }));
     const confirm = page.getByRole("alertdialog", { name: "Withdraw the request for ACMECARE?" });
     await userEvent.click(confirm.getByRole("button", { name: "Cancel" }));
     expect(calls("POST", "/withdrawSenderId")).toHaveLength(0);
-    await userEvent.click(page.getByRole("button", { name: "Actions for ACMECARE" }));
-    await userEvent.click(page.getByRole("menuitem", { name: "Withdraw request" }));
+    // nothing to withdraw on a rejected ID
+    expect(page.getByRole("button", { name: /ACME SALE/ }).query()).toBeNull();
+    await userEvent.click(page.getByRole("button", { name: "Withdraw the request for ACMECARE" }));
     await userEvent.click(page.getByRole("alertdialog").getByRole("button", { name: "Withdraw request" }));
     await expect.element(page.getByText("The request for ACMECARE is withdrawn")).toBeVisible();
     expect(calls("POST", "/withdrawSenderId")[0]?.body).toEqual({ id: state.ids[1]?.id });
@@ -307,5 +307,32 @@ describe("the company's audit log", () => {
     await vi.waitFor(() =>
       expect(calls("GET", "/auditLog/export").at(-1)?.query).toEqual({ action: "user." }),
     );
+  });
+});
+
+describe("the company's new screens at 390 and 1440 px, light and dark (screenshots in .vitest-attachments/company)", () => {
+  it("fit every width without sideways scrolling", async () => {
+    const { darkThemeClass } = await import("@herald/ui/theme");
+    for (const [name, path] of [
+      ["sender-ids", "/sms-mgt/sender-ids"],
+      ["summary", "/credit-mgt/summary"],
+      ["audit-log", "/user-manage/audit-log"],
+    ] as const) {
+      for (const width of [390, 1440]) {
+        for (const dark of [false, true]) {
+          document.documentElement.classList.toggle(darkThemeClass, dark);
+          await open(path, width);
+          await expect.element(page.getByRole("heading", { level: 1 })).toBeVisible();
+          await vi.waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
+          expect(document.documentElement.scrollWidth, `${name} ${width}`).toBeLessThanOrEqual(width);
+          await new Promise((r) => setTimeout(r, 150));
+          await page.screenshot({
+            path: `../../../../../.vitest-attachments/company/${name}-${width}-${dark ? "dark" : "light"}.png`,
+          });
+          unmountScreen();
+        }
+      }
+    }
+    document.documentElement.classList.remove(darkThemeClass);
   });
 });

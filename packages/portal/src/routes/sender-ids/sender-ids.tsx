@@ -7,7 +7,6 @@ import {
   Card,
   DataTable,
   type DataTableColumn,
-  type DataTableRowAction,
   FormDialog,
   Textarea,
   TextField,
@@ -209,6 +208,23 @@ export default function SenderIds() {
               </span>
               {ssir && <span className={s.cellSub}>{ssir}</span>}
               {r.reason && <span className={s.cellSub}>Herald: {r.reason}</span>}
+              {canWithdraw(r.status) && (
+                <span>
+                  <Button
+                    variant="link"
+                    tone="danger"
+                    size="sm"
+                    aria-label={
+                      r.status === "approved"
+                        ? `Give up ${r.senderId}`
+                        : `Withdraw the request for ${r.senderId}`
+                    }
+                    onClick={() => void withdrawRef.current(r)}
+                  >
+                    {r.status === "approved" ? "Give up" : "Withdraw"}
+                  </Button>
+                </span>
+              )}
             </span>
           );
         },
@@ -229,24 +245,6 @@ export default function SenderIds() {
     ],
     [],
   );
-  const rowActions = useMemo<DataTableRowAction<SenderId>[]>(
-    () => [
-      {
-        label: "Withdraw request",
-        tone: "danger",
-        hidden: (r) => r.status !== "requested",
-        onSelect: (r) => void withdrawRef.current(r),
-      },
-      {
-        label: "Give up sender ID",
-        tone: "danger",
-        hidden: (r) => r.status !== "approved",
-        onSelect: (r) => void withdrawRef.current(r),
-      },
-    ],
-    [],
-  );
-
   const numberColumns = useMemo<DataTableColumn<InboundNumber>[]>(
     () => [
       {
@@ -257,7 +255,7 @@ export default function SenderIds() {
         cell: (n) => <span className={s.code}>{n.number}</span>,
       },
       { id: "kind", header: "Kind", text: (n) => numberKindLabel(n.kind), sortable: false, priority: "sm" },
-      { id: "route", header: "Messages you receive", text: numberRoute, sortable: false },
+      { id: "route", header: "Messages", text: numberRoute, sortable: false },
     ],
     [],
   );
@@ -282,7 +280,6 @@ export default function SenderIds() {
           label="Sender IDs"
           data={ids}
           columns={columns}
-          rowActions={rowActions.length && ids.some((r) => canWithdraw(r.status)) ? rowActions : undefined}
           getRowId={(r) => r.id}
           getRowLabel={(r) => r.senderId}
           searchable={false}
