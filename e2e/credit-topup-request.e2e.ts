@@ -132,9 +132,13 @@ describe("top-up request: an agent asks, an admin follows the notification to th
     await page.getByTestId("corporate-balance").waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
+    // The corporate request is a form: an optional amount and note for Herald Support.
     await page.getByRole("button", { name: "Top Up Corporate Credit" }).click();
-    const dialog = page.getByRole("alertdialog", { name: /^Send top up request to / });
+    const dialog = page.getByRole("dialog", { name: /^Send top up request to Herald Support/ });
     await dialog.waitFor();
+    await dialog.getByRole("spinbutton", { name: /^Amount/ }).waitFor();
+    await dialog.getByRole("textbox", { name: /^Note to Herald Support/ }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "detached" });
     await page.close();

@@ -15,6 +15,13 @@ export interface SqlServer {
    * local storage and their session).
    */
   sql: (text: string, params?: unknown[]) => Promise<void>;
+  /**
+   * Runs a `herald-server` sub-command (`["operator", "create", "op@example.com"]`) on the server's database, as
+   * an installation's operator would at a shell: beside the server on PostgreSQL; on the embedded database the
+   * server stops for it and starts again on the same port. A command still running after `timeoutMs` is ended
+   * (a build without the command starts a server instead of exiting).
+   */
+  command: (args: string[], timeoutMs?: number) => Promise<{ code: number | null; output: string }>;
   stop: () => Promise<void>;
 }
 
@@ -99,6 +106,44 @@ export async function startSqlServer(): Promise<SqlServer> {
       await db.query(text, params);
       await db.close();
       await start();
+    },
+    async command(args, timeoutMs = 60_000) {
+      if (!databaseUrl) await halt();
+      try {
+        return await new Promise((resolve, reject) => {
+          let text = "";
+          const c = spawn(process.execPath, [...serverNodeFlags(), serverEntry, ...args], {
+            env: {
+              ...process.env,
+              HERALD_DATA_DIR: dataDir,
+              HERALD_ENV: "development",
+              HERALD_DEMO: "false",
+              LOG_LEVEL: "warn",
+              DATABASE_URL: databaseUrl,
+              // a build without the command would start a server: never on the journey's port
+              PORT: "0",
+              HOST: "127.0.0.1",
+            },
+            stdio: ["ignore", "pipe", "pipe"],
+          });
+          c.stdout?.on("data", (b: Buffer) => {
+            text += b.toString();
+          });
+          c.stderr?.on("data", (b: Buffer) => {
+            text += b.toString();
+          });
+          const timer = setTimeout(() => {
+            c.kill("SIGKILL");
+            reject(new Error(`herald-server ${args.join(" ")} did not finish in ${timeoutMs} ms:\n${text}`));
+          }, timeoutMs);
+          c.once("exit", (code) => {
+            clearTimeout(timer);
+            resolve({ code, output: text });
+          });
+        });
+      } finally {
+        if (!databaseUrl) await start();
+      }
     },
     async stop() {
       await halt();

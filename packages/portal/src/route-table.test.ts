@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { documentTitle, routeTable } from "./route-table";
+import { documentTitle, isOperatorPath, routeTable } from "./route-table";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const rows = readFileSync(path.join(here, "../routes.tsv"), "utf8")
@@ -28,14 +28,38 @@ describe("route table", () => {
     });
   });
 
-  it("adds only designed pages beside routes.tsv: the credit statement, the Terms of Service, the Privacy Policy and the channel connect page", () => {
+  it("adds only designed pages beside routes.tsv: the credit statement, the legal pages, the channel connect page, the audit log, the sender IDs and the operator's console", () => {
     const added = routeTable.filter((entry) => entry.added);
     expect(added.map((entry) => [entry.path, entry.guard, entry.designed])).toEqual([
       ["/legal/terms", "public", true],
       ["/legal/privacy", "public", true],
+      ["/user-manage/audit-log", "admin", true],
       ["/credit-mgt/statement", "login", true],
+      ["/sms-mgt/sender-ids", "admin", true],
       ["/apps/channel-management/connect", "admin", true],
+      ["/operator/activate", "public", true],
+      ["/operator/login", "public", true],
+      ["/operator", "operator", true],
+      ["/operator/companies", "operator", true],
+      ["/operator/companies/:id", "operator", true],
+      ["/operator/topups", "operator", true],
+      ["/operator/sender-ids", "operator", true],
+      ["/operator/numbers", "operator", true],
+      ["/operator/unrouted", "operator", true],
+      ["/operator/audit", "operator", true],
     ]);
+  });
+
+  it("keeps the operator's console under /operator, behind its own guard, and names it in the title", () => {
+    for (const entry of routeTable) {
+      if (entry.guard === "operator") expect(isOperatorPath(entry.path), entry.path).toBe(true);
+      if (isOperatorPath(entry.path)) expect(["operator", "public"], entry.path).toContain(entry.guard);
+    }
+    expect(documentTitle("Companies", "/operator/companies")).toBe("Companies · Herald operator console");
+    expect(documentTitle("Operator sign-in", "/operator/login")).toBe(
+      "Operator sign-in · Herald operator console",
+    );
+    expect(documentTitle("Audit log", "/user-manage/audit-log")).toBe("Audit log · Herald");
   });
 
   it("gives every page a human title, and every signed-in screen a description and a picture", () => {

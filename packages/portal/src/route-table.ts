@@ -2,11 +2,12 @@ import type { IconName } from "@herald/ui";
 
 /**
  * The portal's route table: mirrors routes.tsv one to one (a test keeps them in step).
- * `guard`: public, login (signed in) or admin (signed in with role admin).
+ * `guard`: public, login (signed in) or admin (signed in with role admin); operator: the operator's console,
+ * signed in as the operator (a session of its own, not a company user's).
  * Two screens have no path in the specification; they get one here (marked `designed`). Pages the
  * specification does not list at all (the legal pages) are marked `designed` and `added`.
  */
-export type Guard = "public" | "login" | "admin";
+export type Guard = "public" | "login" | "admin" | "operator";
 
 export interface RouteEntry {
   path: string;
@@ -33,8 +34,14 @@ const laterIssues: [prefix: string, issue: number][] = [];
 export const laterIssue = (path: string): number | undefined =>
   laterIssues.find(([prefix]) => path.startsWith(prefix))?.[1];
 
-/** The document title of a page. */
-export const documentTitle = (title: string | undefined) => (title ? `${title} · Herald` : "Herald");
+/** The operator's console: its pages live under /operator. */
+export const isOperatorPath = (path: string) => path === "/operator" || path.startsWith("/operator/");
+
+/** The document title of a page ("Users · Herald"; the console's "Companies · Herald operator console"). */
+export const documentTitle = (title: string | undefined, path = "") => {
+  const product = isOperatorPath(path) ? "Herald operator console" : "Herald";
+  return title ? `${title} · ${product}` : product;
+};
 
 export const routeTable: RouteEntry[] = [
   {
@@ -160,6 +167,18 @@ export const routeTable: RouteEntry[] = [
     about: "Add credit to a user from the corporate balance, or take unused credit back.",
     icon: "user",
   },
+  // ---- Audit log (designed and added: not a row of routes.tsv) ----
+  {
+    path: "/user-manage/audit-log",
+    guard: "admin",
+    screen: "audit log (?actor=&action=&from=&to=)",
+    designed: true,
+    added: true,
+    title: "Audit log",
+    about:
+      "Who did what and when in your company: users and permissions, credit, sender IDs, numbers and sign-ins, with what each change was.",
+    icon: "search",
+  },
   {
     path: "/credit-mgt/summary",
     guard: "admin",
@@ -207,6 +226,18 @@ export const routeTable: RouteEntry[] = [
     title: "Payment history",
     about: "Your past payments and invoices, on the billing provider's portal.",
     icon: "info",
+  },
+  // ---- Sender IDs and inbound numbers (designed and added: not a row of routes.tsv) ----
+  {
+    path: "/sms-mgt/sender-ids",
+    guard: "admin",
+    screen: "sender IDs and inbound numbers",
+    designed: true,
+    added: true,
+    title: "Sender IDs & numbers",
+    about:
+      "The names and numbers your SMS are sent from, asked for and approved by Herald, and the numbers your subscribers' SMS reach you on.",
+    icon: "inbox",
   },
   {
     path: "/keyword-mgt/keyword-list",
@@ -466,6 +497,109 @@ export const routeTable: RouteEntry[] = [
     title: "Message preview",
     about: "Check the message and its recipients before you send.",
     icon: "inbox",
+  },
+  // ---- The operator's console (designed and added: the vendor running Herald, not a user of any company) ----
+  {
+    path: "/operator/activate",
+    guard: "public",
+    screen: "operator activation (?token=)",
+    designed: true,
+    added: true,
+    title: "Activate your operator account",
+  },
+  {
+    path: "/operator/login",
+    guard: "public",
+    screen: "operator sign-in (e-mail and password, then the code)",
+    designed: true,
+    added: true,
+    title: "Operator sign-in",
+  },
+  {
+    path: "/operator",
+    guard: "operator",
+    screen: "operator overview",
+    designed: true,
+    added: true,
+    title: "Overview",
+    about:
+      "What waits for you: top-up requests, sender IDs to review, unrouted messages, and the companies on Herald.",
+    icon: "info",
+  },
+  {
+    path: "/operator/companies",
+    guard: "operator",
+    screen: "companies (?q=&status=)",
+    designed: true,
+    added: true,
+    title: "Companies",
+    about:
+      "Every company on Herald: its owner, users, balance, messages this month and whether it is suspended.",
+    icon: "user",
+  },
+  {
+    path: "/operator/companies/:id",
+    guard: "operator",
+    screen: "one company",
+    designed: true,
+    added: true,
+    title: "Company",
+    about:
+      "One company: suspend or resume it, its user limit, its prices, its credit, its sender IDs and numbers.",
+    icon: "user",
+  },
+  {
+    path: "/operator/topups",
+    guard: "operator",
+    screen: "top-up requests (?status=)",
+    designed: true,
+    added: true,
+    title: "Top-up requests",
+    about:
+      "Companies asking for corporate credit: grant what they asked for, or decline with a message they see.",
+    icon: "info",
+  },
+  {
+    path: "/operator/sender-ids",
+    guard: "operator",
+    screen: "sender ID registry (?status=&q=)",
+    designed: true,
+    added: true,
+    title: "Sender IDs",
+    about:
+      "Sender IDs companies asked for: approve or reject them, revoke approved ones, and record SSIR registration.",
+    icon: "inbox",
+  },
+  {
+    path: "/operator/numbers",
+    guard: "operator",
+    screen: "inbound numbers (?q=)",
+    designed: true,
+    added: true,
+    title: "Numbers",
+    about: "The numbers Herald receives SMS on and the companies that own them, alone or shared by keyword.",
+    icon: "inbox",
+  },
+  {
+    path: "/operator/unrouted",
+    guard: "operator",
+    screen: "unrouted inbound messages",
+    designed: true,
+    added: true,
+    title: "Unrouted messages",
+    about:
+      "SMS that reached no company: sent to a number nobody owns, or without a known keyword on a shared one.",
+    icon: "warning",
+  },
+  {
+    path: "/operator/audit",
+    guard: "operator",
+    screen: "audit log (?companyId=&actor=&action=&from=&to=)",
+    designed: true,
+    added: true,
+    title: "Audit log",
+    about: "Who did what and when, in every company and in the console, with what each change was.",
+    icon: "search",
   },
   { path: "/not-found", guard: "public", screen: "OOPS! Page not found!", title: "Page not found" },
   { path: "*", guard: "public", screen: "OOPS! Page not found!", title: "Page not found" },

@@ -1,13 +1,23 @@
 import { lazy, Suspense, useEffect } from "react";
 import { createBrowserRouter, Outlet, type RouteObject, useMatches } from "react-router";
 import { DialogsProvider } from "./dialogs";
-import { RequireAdmin, RequireLogin, SessionWatcher } from "./guards";
+import {
+  OperatorSessionWatcher,
+  RequireAdmin,
+  RequireLogin,
+  RequireOperator,
+  SessionWatcher,
+} from "./guards";
 import { documentTitle, type Guard, type RouteEntry, routeTable } from "./route-table";
 import { screenFor } from "./screens";
 import { HydrateFallback } from "./shell/hydrate-fallback";
 
 /** The signed-in layout (menus, pickers, date formatting) loads only when a signed-in screen renders. */
 const Shell = lazy(() => import("./shell/shell").then((m) => ({ default: m.Shell })));
+/** The operator console's layout, likewise loaded only when a console screen renders. */
+const OperatorShell = lazy(() =>
+  import("./shell/operator-shell").then((m) => ({ default: m.OperatorShell })),
+);
 
 function toRoute(entry: RouteEntry): RouteObject {
   const load = screenFor(entry);
@@ -23,10 +33,12 @@ const group = (guard: Guard) => routeTable.filter((r) => r.guard === guard).map(
 
 /** Every page's `<title>` comes from its route table entry ("Users · Herald"). */
 function DocumentTitle() {
-  const title = (useMatches().at(-1)?.handle as RouteEntry | undefined)?.title;
+  const entry = useMatches().at(-1)?.handle as RouteEntry | undefined;
+  const title = entry?.title;
+  const path = entry?.path;
   useEffect(() => {
-    document.title = documentTitle(title);
-  }, [title]);
+    document.title = documentTitle(title, path);
+  }, [title, path]);
   return null;
 }
 
@@ -40,7 +52,10 @@ function Root() {
   );
 }
 
-/** Guards wrap route groups: public screens, signed-in screens and admin screens (both in the shell). */
+/**
+ * Guards wrap route groups: public screens, signed-in screens and admin screens (both in the shell), and the
+ * operator's console (its own guard, session and layout).
+ */
 export const routes: RouteObject[] = [
   {
     element: <Root />,
@@ -65,6 +80,17 @@ export const routes: RouteObject[] = [
             children: group("admin"),
           },
         ],
+      },
+      {
+        element: (
+          <RequireOperator>
+            <OperatorSessionWatcher />
+            <Suspense>
+              <OperatorShell />
+            </Suspense>
+          </RequireOperator>
+        ),
+        children: group("operator"),
       },
       ...group("public"),
     ],

@@ -15,7 +15,7 @@ describe("screens", () => {
     }
   });
 
-  it("builds every screen of the accounts, administration, campaigns, contacts, compose, reports and inbox work", () => {
+  it("builds every screen of the accounts, administration, campaigns, contacts, compose, reports, inbox, sender ID, audit and operator work", () => {
     const built = routeTable.filter((e) => laterIssue(e.path) === undefined).map((e) => e.path);
     expect(built).toEqual([
       "/",
@@ -36,11 +36,13 @@ describe("screens", () => {
       "/user-manage/user-profile/:id",
       "/user-manage/user-edit/:id",
       "/user-manage/user-edit/:id/user-credit",
+      "/user-manage/audit-log",
       "/credit-mgt/summary",
       "/credit-mgt/low-credit-mgt",
       "/credit-mgt/statement",
       "/credit-mgt/purchase-credit",
       "/credit-mgt/payment-history",
+      "/sms-mgt/sender-ids",
       "/keyword-mgt/keyword-list",
       "/keyword-mgt/keyword-add",
       "/keyword-mgt/keyword-edit/:id",
@@ -72,6 +74,16 @@ describe("screens", () => {
       "/report/scheduled",
       "/sms/compose",
       "/sms/preview",
+      "/operator/activate",
+      "/operator/login",
+      "/operator",
+      "/operator/companies",
+      "/operator/companies/:id",
+      "/operator/topups",
+      "/operator/sender-ids",
+      "/operator/numbers",
+      "/operator/unrouted",
+      "/operator/audit",
       "/not-found",
       "*",
     ]);

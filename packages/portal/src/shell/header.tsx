@@ -8,13 +8,13 @@ import { $api, api } from "../api";
 import { useDialogs } from "../dialogs";
 import { statementPath } from "../routes/credit/statement-rules";
 import { clearToken, getToken } from "../session";
+import { CorporateTopUpDialog } from "./corporate-top-up";
 import { useLiveEvents } from "./event-stream";
 import { routerLink } from "./link";
 import { useThemePreference } from "./theme";
 import { corporateTopUp, myCreditTopUp, notificationHref, type TopUpAction } from "./top-up";
 import { useProfile } from "./use-profile";
 
-const VENDOR_SUPPORT = "Herald Support";
 /** While the event stream is open, notifications and corporate credit are also refetched this often. */
 const LIVE_FALLBACK_MS = 120_000;
 
@@ -58,24 +58,21 @@ export function Header() {
   const setStatus = $api.useMutation("post", "/updateStatus");
   const [panelOpen, setPanelOpen] = useState(false);
   const [sending, setSending] = useState(false);
+  const [corporateOpen, setCorporateOpen] = useState(false);
 
   const topUp = (action: TopUpAction) => {
     if ("open" in action) navigate(action.open);
-    else void requestTopUp(action.request);
+    else if (action.request === 1) setCorporateOpen(true);
+    else void requestTopUp();
   };
 
-  const requestTopUp = async (topUpType: 1 | 2) => {
-    const ok = await dialogs.confirm({
-      title:
-        topUpType === 1
-          ? `${MESSAGES.confirmTopUpRequestTo} ${VENDOR_SUPPORT} ?`
-          : MESSAGES.confirmTopUpRequestAdmin,
-      confirmLabel: "Send",
-    });
+  /** A user's request to the company's admins (a corporate request has its own dialog, with amount and note). */
+  const requestTopUp = async () => {
+    const ok = await dialogs.confirm({ title: MESSAGES.confirmTopUpRequestAdmin, confirmLabel: "Send" });
     if (!ok) return;
     setSending(true);
     try {
-      unwrap(await api.POST("/topupReq", { body: { topUpType } }));
+      unwrap(await api.POST("/topupReq", { body: { topUpType: 2 } }));
       await dialogs.message("success", MESSAGES.topUpRequestSent);
     } catch (err) {
       await dialogs.message("warning", err instanceof ApiError ? err.message : MESSAGES.somethingWentWrong);
@@ -176,6 +173,7 @@ export function Header() {
         theme={theme}
         onThemeChange={setTheme}
       />
+      {corporate && <CorporateTopUpDialog open={corporateOpen} onClose={() => setCorporateOpen(false)} />}
     </>
   );
 }

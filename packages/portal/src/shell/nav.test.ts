@@ -16,6 +16,15 @@ describe("sidebar current entry", () => {
     expect(navPath("/keyword-mgt/keyword-edit/3")).toBe("/keyword-mgt/keyword-list");
     expect(navPath("/mobile-sub/mobile-add")).toBe("/mobile-sub/mobile-list");
     expect(navPath("/apps/social-chat")).toBe("/apps/social-chat");
+    expect(navPath("/user-manage/audit-log")).toBe("/user-manage/audit-log");
+  });
+
+  it("offers the designed Audit Log (with the users) and Sender IDs & Numbers to admins", () => {
+    const admin = navSections.find((s) => s.id === "admin");
+    expect(admin?.adminOnly).toBe(true);
+    const adminHrefs = JSON.stringify(admin);
+    expect(adminHrefs).toContain("/user-manage/audit-log");
+    expect(adminHrefs).toContain("/sms-mgt/sender-ids");
   });
 
   it("maps only to entries the sidebar has", () => {

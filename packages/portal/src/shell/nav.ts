@@ -1,6 +1,9 @@
 import type { NavSection } from "@herald/ui";
 
-/** The sidebar, as the specification lists it (the Administrator section is for admins only). */
+/**
+ * The sidebar, as the specification lists it (the Administrator section is for admins only), with the designed
+ * Audit Log and Sender IDs & Numbers pages.
+ */
 export const navSections: NavSection[] = [
   {
     id: "admin",
@@ -12,6 +15,7 @@ export const navSections: NavSection[] = [
         items: [
           { label: "Departments", href: "/user-manage/department-list" },
           { label: "Users", href: "/user-manage/users-list" },
+          { label: "Audit Log", href: "/user-manage/audit-log" },
         ],
       },
       {
@@ -24,6 +28,7 @@ export const navSections: NavSection[] = [
           { label: "Payment History", href: "/credit-mgt/payment-history" },
         ],
       },
+      { label: "Sender IDs & Numbers", href: "/sms-mgt/sender-ids" },
       {
         label: "Keywords & Subscriptions",
         items: [

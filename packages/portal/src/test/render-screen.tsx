@@ -3,6 +3,7 @@
  * client, a memory router), with a session token in local storage and the API mocked by msw.
  */
 import "@herald/ui/theme";
+import { ToastProvider } from "@herald/ui";
 import { QueryClientProvider } from "@tanstack/react-query";
 import axe from "axe-core";
 import type { RequestHandler } from "msw";
@@ -13,6 +14,7 @@ import { createRoot, type Root } from "react-dom/client";
 import { createMemoryRouter, Outlet, RouterProvider } from "react-router";
 import { createQueryClient } from "../api";
 import { DialogsProvider } from "../dialogs";
+import { OPERATOR_TOKEN_KEY } from "../operator-session";
 import { TOKEN_KEY } from "../session";
 
 const worker = setupWorker();
@@ -36,22 +38,25 @@ export interface Rendered {
 
 let mounted: { root: Root; container: HTMLElement } | null = null;
 
-/** Renders `routes` at `path` signed in with `token`. */
+/** Renders `routes` at `path` signed in with `token` (a company user's, or with `operator` the console's). */
 export function renderScreen(
   path: string,
   routes: { path: string; Component: ComponentType }[],
   token: string,
+  options: { operator?: boolean } = {},
 ): Rendered {
   unmountScreen();
-  localStorage.setItem(TOKEN_KEY, token);
+  localStorage.setItem(options.operator ? OPERATOR_TOKEN_KEY : TOKEN_KEY, token);
   const router = createMemoryRouter(
     [
       {
         element: (
           <DialogsProvider>
-            <main>
-              <Outlet />
-            </main>
+            <ToastProvider>
+              <main>
+                <Outlet />
+              </main>
+            </ToastProvider>
           </DialogsProvider>
         ),
         children: routes,

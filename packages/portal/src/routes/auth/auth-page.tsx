@@ -11,17 +11,28 @@ export interface AuthPageProps {
   width?: "narrow" | "wide";
   /** Links under the card ("Create an account"). */
   below?: ReactNode;
+  /** The product name above the card (default "Herald"; the operator's pages name the console). */
+  brand?: string;
+  tagline?: string;
   children: ReactNode;
 }
 
 /** The frame of the sign-in pages: the product name, then one centred card (full width on phones). */
-export function AuthPage({ title, subtitle, width = "narrow", below, children }: AuthPageProps) {
+export function AuthPage({
+  title,
+  subtitle,
+  width = "narrow",
+  below,
+  brand = "Herald",
+  tagline = "The easy-to-use cloud two-way SMS solution",
+  children,
+}: AuthPageProps) {
   return (
     <main className={styles.page}>
       <div className={styles.column[width]}>
         <header className={styles.brand}>
-          <h1 className={styles.brandName}>Herald</h1>
-          <p className={styles.tagline}>The easy-to-use cloud two-way SMS solution</p>
+          <h1 className={styles.brandName}>{brand}</h1>
+          <p className={styles.tagline}>{tagline}</p>
         </header>
         <Card title={title} subtitle={subtitle} padding="lg">
           {children}

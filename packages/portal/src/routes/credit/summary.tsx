@@ -1,15 +1,29 @@
-import { ApiError, type Schema, unwrap } from "@herald/api-client";
+import { type Schema, unwrap } from "@herald/api-client";
 import { formatAmount, formatDateTime, MESSAGES } from "@herald/domain";
-import { Badge, Breadcrumb, Card, CreditBox, DataTable, type DataTableColumn, Spinner } from "@herald/ui";
+import {
+  Badge,
+  Breadcrumb,
+  Card,
+  CreditBox,
+  DataTable,
+  type DataTableColumn,
+  LoadMore,
+  Spinner,
+} from "@herald/ui";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { $api, api } from "../../api";
 import { useDialogs } from "../../dialogs";
 import { sessionEnded } from "../../session";
+import { CorporateTopUpDialog, VENDOR_SUPPORT } from "../../shell/corporate-top-up";
 import { routerLink } from "../../shell/link";
 import { useProfile } from "../../shell/use-profile";
 import * as s from "../admin/users/users.css";
 import { userCreditPath, userProfilePath } from "../admin/users/users.shared";
+import { personParts, problemText, sgd, shortDateTime } from "../format";
+import { topupStatus } from "../operator/operator-rules";
+import * as o from "../screen.css";
+import { useKeysetList } from "../use-keyset-list";
 import * as c from "./credit.css";
 import { joinDepts, safeCents } from "./credit-rules";
 import { statementPath } from "./statement-rules";
@@ -17,7 +31,6 @@ import { statementPath } from "./statement-rules";
 type SummaryRow = Schema<"SummaryRow">;
 
 const PAGE_SIZES = [1000, 2000, 5000] as const;
-const VENDOR_SUPPORT = "Herald Support";
 
 const amountText = (sgd: number | null | undefined) => {
   const cents = safeCents(sgd);
@@ -41,27 +54,9 @@ function useSummaryFailure(error: unknown) {
 }
 
 function CorporateBalance() {
-  const dialogs = useDialogs();
   const company = $api.useQuery("post", "/getCompany", { body: {} });
-  const [sending, setSending] = useState(false);
+  const [asking, setAsking] = useState(false);
   const cents = safeCents(company.data?.companyCredit);
-
-  const requestTopUp = async () => {
-    const ok = await dialogs.confirm({
-      title: `${MESSAGES.confirmTopUpRequestTo} ${VENDOR_SUPPORT} ?`,
-      confirmLabel: "Send",
-    });
-    if (!ok) return;
-    setSending(true);
-    try {
-      unwrap(await api.POST("/topupReq", { body: { topUpType: 1 } }));
-      await dialogs.message("success", MESSAGES.topUpRequestSent);
-    } catch (err) {
-      await dialogs.message("warning", err instanceof ApiError ? err.message : MESSAGES.somethingWentWrong);
-    } finally {
-      setSending(false);
-    }
-  };
 
   return (
     <Card title="Corporate balance" headingLevel={2}>
@@ -73,17 +68,110 @@ function CorporateBalance() {
             <p className={s.muted}>-</p>
           )
         ) : (
-          <CreditBox
-            label="Corporate Credit"
-            cents={cents}
-            onTopUp={() => void requestTopUp()}
-            pending={sending}
-          />
+          <CreditBox label="Corporate Credit" cents={cents} onTopUp={() => setAsking(true)} />
         )}
         <p className={s.note}>
           Credit given to users comes from this balance; Top Up asks {VENDOR_SUPPORT} to add to it.
         </p>
       </div>
+      <CorporateTopUpDialog open={asking} onClose={() => setAsking(false)} />
+    </Card>
+  );
+}
+
+type TopupRequest = Schema<"TopupRequestRecord">;
+
+/** The answer to a request, in words: the amount granted and Herald's note, or the reason it was declined. */
+function answerCell(r: TopupRequest) {
+  const st = topupStatus(r.status);
+  const granted = r.status === "granted" && r.grantedAmount !== null;
+  return (
+    <span className={o.cellStack}>
+      <span>
+        <Badge tone={st.tone} variant="soft">
+          {granted
+            ? `Granted ${sgd(r.grantedAmount)}`
+            : r.status === "open"
+              ? "Waiting for Herald"
+              : st.label}
+        </Badge>
+      </span>
+      {r.answer && <span className={o.cellSub}>{r.answer}</span>}
+      {r.answeredAt && <span className={o.cellSub}>{shortDateTime(r.answeredAt)}</span>}
+    </span>
+  );
+}
+
+const requestColumns: DataTableColumn<TopupRequest>[] = [
+  {
+    id: "createdAt",
+    header: "Asked",
+    text: (r) => shortDateTime(r.createdAt),
+    sortable: false,
+    priority: "sm",
+    cell: (r) => <span className={o.figure}>{shortDateTime(r.createdAt)}</span>,
+  },
+  {
+    id: "requestedBy",
+    header: "By",
+    text: (r) => personParts(r.requestedBy).name,
+    sortable: false,
+    priority: "lg",
+  },
+  {
+    id: "amount",
+    header: "Asked for (SGD)",
+    text: (r) => (r.amount === null ? "Not given" : amountText(r.amount)),
+    sortable: false,
+    align: "end",
+    cell: (r) => <span className={o.figure}>{r.amount === null ? "Not given" : amountText(r.amount)}</span>,
+  },
+  { id: "note", header: "Your note", text: (r) => r.note ?? "-", sortable: false, priority: "md" },
+  {
+    id: "answer",
+    header: "Answer",
+    text: (r) => topupStatus(r.status).label,
+    sortable: false,
+    cell: answerCell,
+  },
+];
+
+/** The company's corporate top-up requests to Herald Support, newest first, with their answers. */
+function TopupRequestsCard() {
+  const list = useKeysetList<TopupRequest>({
+    call: ["get", "/topupRequests"],
+    filters: {},
+    load: async (p) =>
+      unwrap(
+        await api.GET("/topupRequests", {
+          params: { query: { ...(p.cursor ? { cursor: p.cursor } : {}), limit: p.limit } },
+          signal: p.signal,
+        }),
+      ),
+    limit: 10,
+  });
+  return (
+    <Card title={`Top-up requests to ${VENDOR_SUPPORT}`} headingLevel={2}>
+      <DataTable
+        label={`Top-up requests to ${VENDOR_SUPPORT}`}
+        data={list.rows}
+        columns={requestColumns}
+        getRowId={(r) => r.id}
+        getRowLabel={(r) => shortDateTime(r.createdAt)}
+        searchable={false}
+        pagination={false}
+        loading={list.isFetching && !list.isFetchingNextPage}
+        error={list.isError && list.rows.length === 0 ? problemText(list.error) : null}
+        onRetry={() => void list.refetch()}
+        emptyText={`No request yet. Top Up above asks ${VENDOR_SUPPORT} for credit.`}
+      />
+      <LoadMore
+        shown={list.rows.length}
+        hasMore={list.hasNextPage}
+        loading={list.isFetchingNextPage}
+        onLoadMore={() => void list.fetchNextPage()}
+        noun={["request", "requests"]}
+      />
     </Card>
   );
 }
@@ -201,6 +289,7 @@ export default function CreditSummary() {
         </div>
       </div>
       <CorporateBalance />
+      <TopupRequestsCard />
       <Card title="Users' credit" headingLevel={2}>
         <DataTable
           label="Users' credit"

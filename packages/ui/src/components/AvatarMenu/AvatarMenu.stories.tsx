@@ -139,3 +139,26 @@ export const ThemeChoiceMenu: Story = {
     await waitFor(() => expect(screen.queryByRole("menu")).toBeNull());
   },
 };
+
+/**
+ * An account without profile pages (the operator console): `accountLinks={false}` leaves the theme choice and
+ * the sign-out item, here labelled "Sign out".
+ */
+export const WithoutAccountLinks: Story = {
+  args: {
+    name: "Operator One",
+    roleLabel: "Operator",
+    accountLinks: false,
+    logoutLabel: "Sign out",
+    theme: "system",
+    onThemeChange,
+  },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole("button", { name: /Operator One/ }));
+    const menu = await screen.findByRole("menu");
+    await expect(within(menu).queryByRole("menuitem", { name: "My Profile" })).toBeNull();
+    await expect(within(menu).getAllByRole("separator")).toHaveLength(2);
+    await userEvent.click(within(menu).getByRole("menuitem", { name: "Sign out" }));
+    await expect(onLogout).toHaveBeenCalled();
+  },
+};

@@ -11,6 +11,10 @@ export interface AvatarMenuProps {
   avatarSrc?: string | null;
   profileHref?: string;
   settingsHref?: string;
+  /** Show My Profile and Account Settings (default true); an account without those pages hides them. */
+  accountLinks?: boolean;
+  /** The label of the sign-out item (default "Log Out"). */
+  logoutLabel?: string;
   /** Log Out was chosen (the portal asks "Log out of the product?" first). */
   onLogout: () => void;
   /**
@@ -41,6 +45,8 @@ export function AvatarMenu({
   avatarSrc,
   profileHref = "/admin/profile",
   settingsHref = "/admin/profile-settings",
+  accountLinks = true,
+  logoutLabel = "Log Out",
   onLogout,
   renderLink = defaultRenderLink,
   theme = "system",
@@ -65,31 +71,35 @@ export function AvatarMenu({
             <span className={styles.role}>{roleLabel}</span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className={styles.separator} />
-          <DropdownMenu.Item asChild className={styles.item}>
-            {renderLink({
-              href: profileHref,
-              children: (
-                <>
-                  <Icon name="user" />
-                  My Profile
-                </>
-              ),
-            })}
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={styles.item}>
-            {renderLink({
-              href: settingsHref,
-              children: (
-                <>
-                  <Icon name="settings" />
-                  Account Settings
-                </>
-              ),
-            })}
-          </DropdownMenu.Item>
+          {accountLinks ? (
+            <>
+              <DropdownMenu.Item asChild className={styles.item}>
+                {renderLink({
+                  href: profileHref,
+                  children: (
+                    <>
+                      <Icon name="user" />
+                      My Profile
+                    </>
+                  ),
+                })}
+              </DropdownMenu.Item>
+              <DropdownMenu.Item asChild className={styles.item}>
+                {renderLink({
+                  href: settingsHref,
+                  children: (
+                    <>
+                      <Icon name="settings" />
+                      Account Settings
+                    </>
+                  ),
+                })}
+              </DropdownMenu.Item>
+            </>
+          ) : null}
           {onThemeChange ? (
             <>
-              <DropdownMenu.Separator className={styles.separator} />
+              {accountLinks ? <DropdownMenu.Separator className={styles.separator} /> : null}
               <DropdownMenu.Group>
                 <DropdownMenu.Label className={styles.groupLabel}>Theme</DropdownMenu.Label>
                 <DropdownMenu.RadioGroup
@@ -119,7 +129,7 @@ export function AvatarMenu({
           <DropdownMenu.Separator className={styles.separator} />
           <DropdownMenu.Item className={`${styles.item} ${styles.danger}`} onSelect={onLogout}>
             <Icon name="logout" />
-            Log Out
+            {logoutLabel}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

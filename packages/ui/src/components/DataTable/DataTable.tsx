@@ -101,6 +101,11 @@ interface DataTableCommonProps<T> {
   defaultSorting?: DataTableSorting;
   onSortingChange?: (sorting: DataTableSorting) => void;
 
+  /**
+   * false: no pager, no rows-per-page and no "Showing" line; every row given is shown (a list that loads more
+   * rows at its foot, by keyset). Default true.
+   */
+  pagination?: boolean;
   /** Choices of the per-page selector. */
   pageSizeOptions?: readonly number[];
   /** Controlled page size. Defaults to the first option. */
@@ -429,6 +434,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     searchLabel = "Search",
     searchPlaceholder = "Search…",
     pageSizeOptions = DEFAULT_PAGE_SIZES,
+    pagination: paged = true,
     selectable = false,
     bulkActions,
     rowActions,
@@ -507,7 +513,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
     ? (props.pageCount ?? Math.max(1, Math.ceil(props.total / Math.max(pageSize, 1))))
     : undefined;
 
-  const pagination = useMemo(() => ({ pageIndex, pageSize }), [pageIndex, pageSize]);
+  const pagination = useMemo(
+    () => (paged ? { pageIndex, pageSize } : { pageIndex: 0, pageSize: Math.max(data.length, 1) }),
+    [paged, pageIndex, pageSize, data.length],
+  );
   const table = useReactTable<T>({
     data,
     columns: columnDefs,
@@ -956,100 +965,102 @@ export function DataTable<T>(props: DataTableProps<T>) {
         {loading && <VisuallyHidden.Root role="status">Loading…</VisuallyHidden.Root>}
       </section>
 
-      <div className={s.footer}>
-        <label className={s.pageSize}>
-          Rows per page
-          <select
-            className={s.select}
-            value={pageSize}
-            onChange={(e) => {
-              setPageSizeValue(Number(e.target.value));
-              setPageIndexValue(0);
-            }}
-          >
-            {pageSizeOptions.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </label>
-        <p className={s.summary} aria-live="polite">
-          {summary}
-        </p>
-        <nav aria-label={`Pagination for ${label}`}>
-          <ul className={s.pager}>
-            <li>
-              <Button
-                variant="outline"
-                tone="secondary"
-                size="sm"
-                aria-label="First page"
-                disabled={pageIndex <= 0}
-                onClick={() => goToPage(0)}
-              >
-                «
-              </Button>
-            </li>
-            <li>
-              <Button
-                variant="outline"
-                tone="secondary"
-                size="sm"
-                aria-label="Previous page"
-                disabled={pageIndex <= 0}
-                onClick={() => goToPage(pageIndex - 1)}
-              >
-                ‹
-              </Button>
-            </li>
-            {items.map((item) =>
-              item.type === "ellipsis" ? (
-                <li key={`ellipsis-${item.position}`} className={s.ellipsis} aria-hidden="true">
-                  …
-                </li>
-              ) : (
-                <li key={item.index}>
-                  <Button
-                    variant={item.index === pageIndex ? "solid" : "outline"}
-                    tone={item.index === pageIndex ? "primary" : "secondary"}
-                    size="sm"
-                    aria-label={`Page ${item.index + 1}`}
-                    aria-current={item.index === pageIndex ? "page" : undefined}
-                    onClick={() => goToPage(item.index)}
-                  >
-                    {item.index + 1}
-                  </Button>
-                </li>
-              ),
-            )}
-            <li>
-              <Button
-                variant="outline"
-                tone="secondary"
-                size="sm"
-                aria-label="Next page"
-                disabled={pageIndex >= pageCount - 1}
-                onClick={() => goToPage(pageIndex + 1)}
-              >
-                ›
-              </Button>
-            </li>
-            <li>
-              <Button
-                variant="outline"
-                tone="secondary"
-                size="sm"
-                aria-label="Last page"
-                disabled={pageIndex >= pageCount - 1}
-                onClick={() => goToPage(pageCount - 1)}
-              >
-                »
-              </Button>
-            </li>
-          </ul>
-        </nav>
-      </div>
+      {paged && (
+        <div className={s.footer}>
+          <label className={s.pageSize}>
+            Rows per page
+            <select
+              className={s.select}
+              value={pageSize}
+              onChange={(e) => {
+                setPageSizeValue(Number(e.target.value));
+                setPageIndexValue(0);
+              }}
+            >
+              {pageSizeOptions.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </label>
+          <p className={s.summary} aria-live="polite">
+            {summary}
+          </p>
+          <nav aria-label={`Pagination for ${label}`}>
+            <ul className={s.pager}>
+              <li>
+                <Button
+                  variant="outline"
+                  tone="secondary"
+                  size="sm"
+                  aria-label="First page"
+                  disabled={pageIndex <= 0}
+                  onClick={() => goToPage(0)}
+                >
+                  «
+                </Button>
+              </li>
+              <li>
+                <Button
+                  variant="outline"
+                  tone="secondary"
+                  size="sm"
+                  aria-label="Previous page"
+                  disabled={pageIndex <= 0}
+                  onClick={() => goToPage(pageIndex - 1)}
+                >
+                  ‹
+                </Button>
+              </li>
+              {items.map((item) =>
+                item.type === "ellipsis" ? (
+                  <li key={`ellipsis-${item.position}`} className={s.ellipsis} aria-hidden="true">
+                    …
+                  </li>
+                ) : (
+                  <li key={item.index}>
+                    <Button
+                      variant={item.index === pageIndex ? "solid" : "outline"}
+                      tone={item.index === pageIndex ? "primary" : "secondary"}
+                      size="sm"
+                      aria-label={`Page ${item.index + 1}`}
+                      aria-current={item.index === pageIndex ? "page" : undefined}
+                      onClick={() => goToPage(item.index)}
+                    >
+                      {item.index + 1}
+                    </Button>
+                  </li>
+                ),
+              )}
+              <li>
+                <Button
+                  variant="outline"
+                  tone="secondary"
+                  size="sm"
+                  aria-label="Next page"
+                  disabled={pageIndex >= pageCount - 1}
+                  onClick={() => goToPage(pageIndex + 1)}
+                >
+                  ›
+                </Button>
+              </li>
+              <li>
+                <Button
+                  variant="outline"
+                  tone="secondary"
+                  size="sm"
+                  aria-label="Last page"
+                  disabled={pageIndex >= pageCount - 1}
+                  onClick={() => goToPage(pageCount - 1)}
+                >
+                  »
+                </Button>
+              </li>
+            </ul>
+          </nav>
+        </div>
+      )}
     </div>
   );
 }

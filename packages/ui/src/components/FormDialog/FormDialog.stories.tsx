@@ -60,10 +60,11 @@ const meta = {
   title: "Feedback/FormDialog",
   component: FormDialog,
   args: { title: "Add Group", onSubmit: onSave, children: null },
-  render: ({ description, submitLabel, cancelLabel, defaultOpen }) => (
+  render: ({ description, submitLabel, submitTone, cancelLabel, defaultOpen }) => (
     <Demo
       description={description}
       submitLabel={submitLabel}
+      submitTone={submitTone}
       cancelLabel={cancelLabel}
       defaultOpen={defaultOpen}
     />
@@ -144,5 +145,56 @@ export const Labels: Story = {
     const dialog = await screen.findByRole("dialog", { name: "Add Group" });
     await expect(within(dialog).getByRole("button", { name: "Create" })).toHaveAttribute("type", "submit");
     await expect(within(dialog).getByRole("button", { name: "Back" })).toBeVisible();
+  },
+};
+
+function SuspendDemo() {
+  const [open, setOpen] = useState(true);
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={setOpen}
+      title="Suspend Acme Pte Ltd?"
+      description="Its users are signed out and cannot sign in until you resume it."
+      submitLabel="Suspend company"
+      submitTone="danger"
+      onSubmit={() => {
+        if (!reason.trim()) return setError("Please give a reason.");
+        onSave(reason.trim());
+        setOpen(false);
+      }}
+    >
+      <TextField
+        label="Reason"
+        required
+        value={reason}
+        error={error}
+        onChange={(e) => setReason(e.target.value)}
+      />
+    </FormDialog>
+  );
+}
+
+/**
+ * A form that confirms a destructive action (suspending a company, revoking a sender ID) shows its submit in
+ * the danger tone, and still needs the form's fields (a reason) before it runs.
+ */
+export const DangerSubmit: Story = {
+  tags: ["screenshot"],
+  parameters: { screenshot: { target: "page", widths: [768] } },
+  render: () => <SuspendDemo />,
+  play: async () => {
+    onSave.mockClear();
+    const dialog = await screen.findByRole("dialog", { name: "Suspend Acme Pte Ltd?" });
+    const submit = within(dialog).getByRole("button", { name: "Suspend company" });
+    await userEvent.click(submit);
+    await expect(onSave).not.toHaveBeenCalled();
+    const reason = within(dialog).getByRole("textbox", { name: "Reason" });
+    await expect(reason).toBeInvalid();
+    await userEvent.type(reason, "Unpaid invoices");
+    await userEvent.click(submit);
+    await expect(onSave).toHaveBeenCalledWith("Unpaid invoices");
   },
 };

@@ -13,6 +13,8 @@ export interface FormDialogProps extends Omit<DialogProps, "footer" | "children"
   saving?: boolean;
   /** The label of the submit button (default "Save"). */
   submitLabel?: string;
+  /** danger for a form that confirms a destructive action (suspend, revoke); default primary. */
+  submitTone?: "primary" | "danger";
   /** The label of the button that closes the dialog without saving (default "Cancel"). */
   cancelLabel?: string;
   /** The form's fields (a TextField with its error, a note, a form-level alert). */
@@ -28,6 +30,7 @@ export function FormDialog({
   onSubmit,
   saving = false,
   submitLabel = "Save",
+  submitTone = "primary",
   cancelLabel = "Cancel",
   preventOutsideClose = true,
   children,
@@ -49,7 +52,7 @@ export function FormDialog({
               {cancelLabel}
             </Button>
           </DialogClose>
-          <Button type="submit" form={formId} loading={saving}>
+          <Button type="submit" form={formId} loading={saving} tone={submitTone}>
             {submitLabel}
           </Button>
         </>

@@ -28,8 +28,22 @@ export const card = recipe({
       info: toneVars(vars.color.info, vars.color.infoSoft),
       secondary: toneVars(vars.color.secondary, vars.color.secondarySoft),
     },
+    /** The whole card is a link to what it counts. */
+    link: {
+      true: {
+        color: "inherit",
+        textDecoration: "none",
+        cursor: "pointer",
+        transition: `border-color ${vars.transition}, box-shadow ${vars.transition}`,
+        selectors: {
+          "&:hover": { borderColor: tone, boxShadow: vars.shadow.md },
+          "&:focus-visible": { outline: "none", boxShadow: vars.focusRing },
+        },
+      },
+      false: {},
+    },
   },
-  defaultVariants: { tone: "primary" },
+  defaultVariants: { tone: "primary", link: false },
 });
 
 export const header = style({ display: "flex", alignItems: "center", gap: vars.space["2"] });

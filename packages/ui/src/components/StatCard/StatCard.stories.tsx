@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, within } from "storybook/test";
+import { expect, fn, userEvent, within } from "storybook/test";
 import { StatCard } from "./StatCard";
 
 const meta = {
@@ -81,5 +81,56 @@ export const WithIconAndDescription: Story = {
   play: async ({ canvasElement }) => {
     const card = within(canvasElement).getByRole("group", { name: "Credit balance" });
     await expect(card).toHaveTextContent("Low credit alert at SGD 100.00");
+  },
+};
+
+const navigate = fn();
+
+/**
+ * With `href` the whole card is a link to what it counts (an overview of queues): its name reads the label and
+ * the figure, it shows the focus ring, and Enter follows it.
+ */
+export const AsLinks: Story = {
+  tags: ["screenshot"],
+  render: () => (
+    <div style={{ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(180px, 1fr))", gap: 12 }}>
+      {[
+        { label: "Top-up requests waiting", value: 3, href: "/operator/topups", tone: "warning" as const },
+        { label: "Sender IDs to review", value: 12, href: "/operator/sender-ids", tone: "info" as const },
+        {
+          label: "Suspended companies",
+          value: 0,
+          href: "/operator/companies?status=suspended",
+          tone: "danger" as const,
+        },
+      ].map((card) => (
+        <StatCard
+          key={card.href}
+          {...card}
+          description="Open the queue"
+          renderLink={({ href, children, className }) => (
+            <a
+              href={href}
+              className={className}
+              onClick={(event) => {
+                event.preventDefault();
+                navigate(href);
+              }}
+            >
+              {children}
+            </a>
+          )}
+        />
+      ))}
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const link = canvas.getByRole("link", { name: "Top-up requests waiting 3 Open the queue" });
+    await userEvent.tab();
+    await expect(link).toHaveFocus();
+    await userEvent.keyboard("{Enter}");
+    await expect(navigate).toHaveBeenCalledWith("/operator/topups");
+    await expect(canvas.getAllByRole("link")).toHaveLength(3);
   },
 };

@@ -1,5 +1,6 @@
 import { VisuallyHidden } from "radix-ui";
 import { type ReactNode, useId } from "react";
+import { defaultRenderLink, type RenderLink } from "../Link/Link";
 import * as s from "./StatCard.css";
 
 export type StatTone = "primary" | "success" | "danger" | "warning" | "info" | "secondary";
@@ -21,6 +22,10 @@ export interface StatCardProps {
   icon?: ReactNode;
   description?: ReactNode;
   className?: string;
+  /** Makes the whole card a link (e.g. to the queue the figure counts); its name is the label and the value. */
+  href?: string;
+  /** Renders the link (the portal passes its router's link). */
+  renderLink?: RenderLink;
 }
 
 const arrows = { up: "▲", down: "▼", flat: "▬" } as const;
@@ -35,9 +40,31 @@ export function StatCard({
   icon,
   description,
   className,
+  href,
+  renderLink = defaultRenderLink,
 }: StatCardProps) {
   const labelId = useId();
-  const classes = s.card({ tone });
+  const classes = s.card({ tone, link: href !== undefined });
+  if (href !== undefined) {
+    return renderLink({
+      href,
+      className: className ? `${classes} ${className}` : classes,
+      children: (
+        <>
+          <span className={s.header}>
+            {icon && (
+              <span className={s.icon} aria-hidden="true">
+                {icon}
+              </span>
+            )}
+            <span className={s.label}>{label}</span>
+          </span>
+          <span className={s.value}>{value}</span>
+          {description && <span className={s.description}>{description}</span>}
+        </>
+      ),
+    });
+  }
   return (
     // biome-ignore lint/a11y/useSemanticElements: a labelled group, not a form fieldset
     <div className={className ? `${classes} ${className}` : classes} role="group" aria-labelledby={labelId}>

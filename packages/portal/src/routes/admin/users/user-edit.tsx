@@ -1,12 +1,13 @@
 import { unwrap } from "@herald/api-client";
 import { MESSAGES } from "@herald/domain";
-import { Breadcrumb, Button, Card, Switch, TagInput, Textarea } from "@herald/ui";
+import { Breadcrumb, Button, Card, MultiSelect, Spinner, Switch, Textarea } from "@herald/ui";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { $api, api } from "../../../api";
 import { useDialogs } from "../../../dialogs";
 import { routerLink } from "../../../shell/link";
 import { useProfile } from "../../../shell/use-profile";
+import { approvedSenderIds, userSenderIdOptions, userSenderIdValue } from "../../sender-ids/sender-id-rules";
 import { ProfileFields, RoleInfo } from "./user-form";
 import {
   editRefusal,
@@ -15,8 +16,6 @@ import {
   profileBody,
   profileFromUser,
   recheckProfile,
-  SENDER_ID_RULE,
-  senderIdError,
   validateProfile,
 } from "./user-rules";
 import * as s from "./users.css";
@@ -34,6 +33,7 @@ import {
 } from "./users.shared";
 
 const SENDER_IDS_MAX = 50;
+const SENDER_IDS_PATH = "/sms-mgt/sender-ids";
 const AUTO_REPLY_MAX = 1000;
 
 /** The User Profile and User Credit tabs: links, as each tab is a page of its own. */
@@ -111,13 +111,19 @@ function ProfileForm({ user }: { user: User }) {
 function SenderIdsForm({ user }: { user: User }) {
   const dialogs = useDialogs();
   const refresh = useRefreshUserData();
-  const [senderIds, setSenderIds] = useState<string[]>(() => [...(user.senderIds ?? [])]);
+  // The user's sender IDs are chosen among the company's approved ones (the registry).
+  const registry = $api.useQuery("get", "/senderIdRegistry");
+  const approved = approvedSenderIds(registry.data?.data ?? []);
+  const [chosen, setChosen] = useState<string[]>(() => [...(user.senderIds ?? [])]);
+  const senderIds = userSenderIdValue(approved, chosen);
+  const options = userSenderIdOptions(approved, senderIds);
   const [allow, setAllow] = useState(user.isAllowSID === 1);
   const [error, setError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
 
   const check = (ids: string[]) => {
-    if (ids.some((tag) => senderIdError(tag))) return "Remove or correct the sender IDs marked invalid.";
+    if (registry.data && ids.some((id) => !approved.some((a) => a.toLowerCase() === id.toLowerCase())))
+      return "Take off the sender IDs that are no longer approved.";
     if (ids.length > SENDER_IDS_MAX) return `At most ${SENDER_IDS_MAX} sender IDs.`;
     return undefined;
   };
@@ -147,19 +153,38 @@ function SenderIdsForm({ user }: { user: User }) {
       <h3 id="sender-ids-heading" className={s.infoTerm}>
         Sender IDs
       </h3>
-      <TagInput
-        label="Allowed Sender IDs"
-        value={senderIds}
-        onValueChange={(ids) => {
-          setSenderIds(ids);
-          if (error) setError(check(ids));
-        }}
-        validate={senderIdError}
-        placeholder="Type a sender ID and press Enter"
-        help={`${SENDER_ID_RULE} The names recipients see as the sender of this user's SMS.`}
-        error={error}
-        disabled={saving}
-      />
+      {registry.isPending ? (
+        <Spinner label="Loading your company's sender IDs" showLabel />
+      ) : (
+        <>
+          {approved.length === 0 && (
+            <p className={s.note}>
+              Your company has no approved sender ID yet.{" "}
+              <Link to={SENDER_IDS_PATH} className={s.link}>
+                Request a sender ID
+              </Link>
+            </p>
+          )}
+          <MultiSelect
+            label="Allowed Sender IDs"
+            options={options}
+            value={senderIds}
+            onValueChange={(ids) => {
+              setChosen(ids);
+              if (error) setError(check(ids));
+            }}
+            placeholder={approved.length ? "Choose among your approved sender IDs…" : "No approved sender ID"}
+            emptyText="No approved sender ID matches"
+            help={
+              registry.isError
+                ? "Your company's sender IDs did not load; the user's current ones are shown."
+                : "The names recipients see as the sender of this user's SMS, among your company's approved sender IDs."
+            }
+            error={error}
+            disabled={saving}
+          />
+        </>
+      )}
       <Switch
         label="Allow sender IDs"
         description="When off, this user sends SMS with the company's default sender."

@@ -1,0 +1,1 @@
+export { ChangeDiff, type ChangeDiffProps, type ChangeRow } from "./ChangeDiff";

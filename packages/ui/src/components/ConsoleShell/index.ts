@@ -1,0 +1,1 @@
+export { type ConsoleNavItem, ConsoleShell, type ConsoleShellProps, currentItem } from "./ConsoleShell";
