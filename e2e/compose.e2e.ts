@@ -1,4 +1,6 @@
-import { countSms } from "@herald/domain";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { countSms, ssirWarning } from "@herald/domain";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPost, demoCredentials, type SandboxMessage, signInByApi } from "./support/api";
@@ -8,6 +10,8 @@ import { type RunningServer, startServer } from "./support/server";
 
 /** Polls that wait for the server on a busy machine. */
 const LOADED = { timeout: 15_000 };
+/** Where the preview's screenshots go when set (for a person to look at; amounts and dates vary per run). */
+const SHOTS = process.env.HERALD_SCREENSHOT_DIR;
 
 describe("compose: an SMS to a group and a file with variables, previewed, sent once; and a scheduled one", () => {
   let server: RunningServer;
@@ -88,7 +92,7 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
     );
   }
 
-  async function stepOne(page: Page) {
+  async function stepOne(page: Page, senderId = "HERALD") {
     const main = page.getByRole("main");
     await main.getByRole("heading", { name: "Channel", exact: true }).waitFor(LOADED);
     // Next without a channel: the specification's message
@@ -97,7 +101,7 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
     await main.getByRole("radio", { name: "SMS", exact: true }).check();
     await main.getByRole("button", { name: "Next", exact: true }).click();
     await main.getByRole("alert").filter({ hasText: "Please select a Sender ID!" }).waitFor();
-    await pick(page, "SMS Sender ID", "HERALD");
+    await pick(page, "SMS Sender ID", senderId);
     await main.getByRole("button", { name: "Next", exact: true }).click();
     await main.getByRole("heading", { name: "Recipients", exact: true }).waitFor();
   }
@@ -232,6 +236,9 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
     const cost = values[4]!;
     expect(cost).toMatch(/^SGD \d+\.\d\d$/);
     await main.getByText("Skipped: 0 unsubscribed, 0 invalid, 0 duplicate.").waitFor();
+    // HERALD is registered with Singapore's SSIR: no warning, nothing to acknowledge
+    expect(await main.getByText("Check before sending").count()).toBe(0);
+    expect(await main.getByRole("checkbox", { name: "Send anyway" }).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await noSidewaysScroll(page);
     await page.emulateMedia({ colorScheme: "dark" });
@@ -282,13 +289,13 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
     await page.close();
   }, 180_000);
 
-  it("schedules a monthly send on the 31st in the company's time zone; deleting it gives the credit back", async () => {
+  it("schedules a monthly send on the 31st from DemoCo (not SSIR-registered: Send anyway first); deleting it gives the credit back", async () => {
     const before = await credit();
     const page = await signedInPage("/sms/compose");
     await page.evaluate(() => sessionStorage.clear());
     await page.reload();
     const main = page.getByRole("main");
-    await stepOne(page);
+    await stepOne(page, "DemoCo");
     const tags = main.getByRole("textbox", { name: "Mobile Numbers" });
     await tags.fill(`+${sg(6)}`);
     await tags.press("Enter");
@@ -329,8 +336,53 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
       .poll(() => values.nth(1).textContent(), LOADED)
       .toBe(`Monthly, from ${next31} 09:30 (Asia/Singapore)`);
     await main.getByText("each run reserves its own credit", { exact: false }).waitFor();
+    // DemoCo is not registered with Singapore's SSIR: the preview says so before anything is sent
+    const warning = main.getByRole("alert").filter({ hasText: "Check before sending" });
+    await warning.getByText(ssirWarning("DemoCo", 1), { exact: true }).waitFor();
+    const sendAnyway = warning.getByRole("checkbox", { name: "Send anyway" });
+    expect(await sendAnyway.isChecked()).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+    await noSidewaysScroll(page);
+    if (SHOTS) {
+      mkdirSync(SHOTS, { recursive: true });
+      for (const width of [390, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({
+          path: path.join(SHOTS, `compose-preview-ssir-${width}.png`),
+          fullPage: true,
+        });
+      }
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+    await page.emulateMedia({ colorScheme: "dark" });
+    await settledTheme(page, "dark");
+    expect(await axeViolations(page)).toEqual([]);
+    if (SHOTS) {
+      await page.setViewportSize({ width: 390, height: 900 });
+      await page.screenshot({ path: path.join(SHOTS, "compose-preview-ssir-390-dark.png"), fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+    await page.emulateMedia({ colorScheme: "light" });
+    await settledTheme(page, "light");
+    // Done without the acknowledgement sends nothing: the checkbox says why and takes the focus
+    let sends = 0;
+    page.on("request", (r) => {
+      if (r.url().endsWith("/api/sms/send")) sends++;
+    });
     const done = main.getByRole("button", { name: "Done", exact: true });
     await expect.poll(() => done.isDisabled(), LOADED).toBe(false);
+    await done.click();
+    await warning.getByText('Tick "Send anyway" to send despite the warning', { exact: false }).waitFor();
+    await expect.poll(() => sendAnyway.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(sends).toBe(0);
+    if (SHOTS) {
+      await page.setViewportSize({ width: 390, height: 900 });
+      await page.screenshot({ path: path.join(SHOTS, "compose-preview-ssir-390-unticked.png") });
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+    // Space ticks it; then Done sends
+    await page.keyboard.press("Space");
+    expect(await sendAnyway.isChecked()).toBe(true);
     const answer = page.waitForResponse((r) => r.url().endsWith("/api/sms/send"));
     await done.click();
     const sent = (await (await answer).json()) as { status: string; scheduledAt: string | null };

@@ -7,6 +7,7 @@ export * from "./components/Badge";
 export * from "./components/Box";
 export * from "./components/Breadcrumb";
 export * from "./components/Button";
+export * from "./components/Callout";
 export * from "./components/Card";
 export * from "./components/ChangeDiff";
 export * from "./components/ChannelIcon";

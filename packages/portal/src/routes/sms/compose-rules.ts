@@ -466,6 +466,15 @@ export const NOT_ENOUGH_CREDIT = "Credit cannot go below 0";
 export const notEnoughCreditText = (cost: string, balance: string) =>
   `${NOT_ENOUGH_CREDIT}: this send costs SGD ${cost} and your credit is SGD ${balance}.`;
 
+/** The preview's warnings (e.g. a sender ID not registered with Singapore's SSIR) and their acknowledgement. */
+export const SEND_WARNINGS = {
+  title: "Check before sending",
+  sendAnyway: "Send anyway",
+  sendAnywayHelp: (count: number) =>
+    `I have read the ${count === 1 ? "warning" : "warnings"} above. Done sends only once this is ticked.`,
+  sendAnywayMissing: 'Tick "Send anyway" to send despite the warning, or go back and change the message.',
+} as const;
+
 /** When the send goes out, in words, with the company's time zone. */
 export function scheduleSummary(
   s: Pick<ComposeState, "frequency" | "scheduleDate" | "scheduleTime">,

@@ -1,6 +1,16 @@
 import { ApiError, unwrap } from "@herald/api-client";
 import { MESSAGES } from "@herald/domain";
-import { Breadcrumb, Button, Card, DataTable, type DataTableColumn, Spinner, Stepper } from "@herald/ui";
+import {
+  Breadcrumb,
+  Button,
+  Callout,
+  Card,
+  Checkbox,
+  DataTable,
+  type DataTableColumn,
+  Spinner,
+  Stepper,
+} from "@herald/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
@@ -22,6 +32,7 @@ import {
   firstInvalidStep,
   notEnoughCreditText,
   PREVIEW_STEP,
+  SEND_WARNINGS,
   scheduleSummary,
 } from "./compose-rules";
 
@@ -91,9 +102,22 @@ export default function Preview() {
     [preview.data],
   );
   const canSend = Boolean(totals?.enough && totals.recipients > 0) && !invalid;
+  // Warnings (e.g. a sender ID not registered with Singapore's SSIR) must be acknowledged before Done sends;
+  // the acknowledgement is of these very words, so a preview that says something else asks again.
+  const warnings = preview.data?.warnings ?? [];
+  const warningKey = warnings.join("\n");
+  const [acknowledged, setAcknowledged] = useState<string | null>(null);
+  const [ackMissing, setAckMissing] = useState(false);
+  const ackRef = useRef<HTMLButtonElement>(null);
+  const needsAck = warnings.length > 0 && acknowledged !== warningKey;
 
   const done = async () => {
     if (sending.current || !canSend) return;
+    if (needsAck) {
+      setAckMissing(true);
+      ackRef.current?.focus();
+      return;
+    }
     sending.current = true;
     setBusy(true);
     // One key per submission of this draft: a second click, or a retry after a network failure, sends once.
@@ -174,6 +198,30 @@ export default function Preview() {
             ) : (
               totals && (
                 <>
+                  {warnings.length > 0 && (
+                    <Callout tone="warning" role="alert" title={SEND_WARNINGS.title} headingLevel={3}>
+                      {warnings.length === 1 ? (
+                        <p>{warnings[0]}</p>
+                      ) : (
+                        <ul>
+                          {warnings.map((w) => (
+                            <li key={w}>{w}</li>
+                          ))}
+                        </ul>
+                      )}
+                      <Checkbox
+                        ref={ackRef}
+                        label={SEND_WARNINGS.sendAnyway}
+                        description={SEND_WARNINGS.sendAnywayHelp(warnings.length)}
+                        checked={!needsAck}
+                        onCheckedChange={(checked) => {
+                          setAcknowledged(checked === true ? warningKey : null);
+                          setAckMissing(false);
+                        }}
+                        error={ackMissing && needsAck ? SEND_WARNINGS.sendAnywayMissing : undefined}
+                      />
+                    </Callout>
+                  )}
                   <dl className={s.facts} aria-label="Totals">
                     <Fact
                       term="Channel"

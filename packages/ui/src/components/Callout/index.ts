@@ -1,0 +1,1 @@
+export { Callout, type CalloutProps, type CalloutTone } from "./Callout";
