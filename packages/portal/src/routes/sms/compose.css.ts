@@ -130,7 +130,8 @@ export const factValue = style({
   fontWeight: vars.fontWeight.bold,
   fontSize: vars.fontSize.lg,
   color: vars.color.text,
-  overflowWrap: "anywhere",
+  // Words break only when one alone is wider than its box ("Asia/Singapore" stays whole).
+  overflowWrap: "break-word",
   fontVariantNumeric: "tabular-nums",
 });
 
