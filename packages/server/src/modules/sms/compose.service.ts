@@ -16,6 +16,7 @@ import type { DbOrTx, Tx } from "../../db/client";
 import type { Deps } from "../../deps";
 import { BadRequest, NotFound, Unprocessable } from "../../errors";
 import type { Queue } from "../../jobs/queue";
+import { newRunKey } from "../../lib/run-key";
 import type { Actor } from "../../plugins/actor";
 import { CHANNEL_NOT_FOUND } from "../channels/channels.messages";
 import { rows } from "../contacts/contacts.service";
@@ -257,8 +258,8 @@ async function balanceOf(tx: DbOrTx, actor: Actor): Promise<number> {
 }
 
 /**
- * The id of a run's `i`-th row: the run's UUIDv7 with its last 12 hex digits replaced by `i` (as the scheduler
- * writes the rows of a recurring send's next run), so a run's ids are made without a random draw per row.
+ * The id of a run's `i`-th row: the run's key (lib/run-key.ts) with its last 12 hex digits replaced by `i` (as the
+ * scheduler writes the rows of a recurring send's next run), so a run's ids are made without a random draw per row.
  */
 export const runRowId = (runKey: string, i: number) =>
   `${runKey.slice(0, 24)}${i.toString(16).padStart(12, "0")}`;
@@ -289,7 +290,7 @@ export async function insertRunRows(
     recipients: Planned[];
   },
 ): Promise<string[]> {
-  const runKey = uuidv7();
+  const runKey = newRunKey();
   const ids = opts.recipients.map((_, i) => runRowId(runKey, i + 1));
   for (let i = 0; i < opts.recipients.length; i += INSERT_CHUNK) {
     const chunk = opts.recipients.slice(i, i + INSERT_CHUNK);

@@ -36,9 +36,9 @@
  * company, which enqueues its queued rows again.
  */
 import { sql } from "drizzle-orm";
-import { v7 as uuidv7 } from "uuid";
 import type { Tx } from "../../db/client";
 import type { Deps } from "../../deps";
+import { newRunKey } from "../../lib/run-key";
 import { SmsRejected, type SmsSubmitted, SmsThrottled } from "../../providers/sms";
 import { rows } from "../contacts/contacts.service";
 import { InsufficientCredit } from "../credit/ledger";
@@ -535,7 +535,7 @@ async function nextRun(tx: Tx, deps: Deps, s: DueSend, now: Date) {
       return;
     }
   }
-  const runKey = uuidv7();
+  const runKey = newRunKey();
   await tx.execute(sql`insert into sms_messages (id, company_id, send_id, user_id, campaign_id, channel, sender_id,
       subject, recipient, recipient_name, text, encoding, segments, cost_cents, status, idempotency_key,
       reservation_id, scheduled_at, channel_id)

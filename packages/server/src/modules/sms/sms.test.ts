@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../app";
 import type { Deps } from "../../deps";
 import { type SmsMessage, type SmsProvider, SmsRejected, SmsThrottled } from "../../providers/sms";
@@ -249,6 +249,25 @@ describe("POST /sms/preview", () => {
 });
 
 describe("POST /sms/send and the worker", () => {
+  it("two sends begun in the same millisecond, or while the clock stands still, both write their rows", async () => {
+    const { owner } = await company(1000);
+    // A clock that stands still (an NTP step back does the same): every send begins in "the same" millisecond.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(new Date());
+      const sends = await Promise.all(
+        [0, 1, 2].map(() =>
+          post("/sms/send", { channel: "SMS", recipients: { numbers: numbers(2) }, text: "Hi" }, owner),
+        ),
+      );
+      for (const r of sends) expect(r.statusCode, r.body).toBe(200);
+      const ids = (await Promise.all(sends.map((r) => messagesOf(r.json().id)))).flat().map((m) => m.id);
+      expect(new Set(ids).size).toBe(6);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("reserves, submits every row once with its key, charges exactly the accepted segments and releases the rest", async () => {
     const { owner } = await company(1000);
     const [a, b, c] = numbers(3);

@@ -1,0 +1,31 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { newRunKey } from "./run-key";
+
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe("run keys", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("keep the time order of UUIDv7 across milliseconds", async () => {
+    const a = newRunKey();
+    await new Promise((r) => setTimeout(r, 3));
+    const b = newRunKey();
+    expect(a.slice(0, 13) < b.slice(0, 13)).toBe(true);
+  });
+
+  it("never share their first 24 characters within a process, even in one millisecond", () => {
+    const keys = Array.from({ length: 20_000 }, newRunKey);
+    for (const k of keys) expect(k).toMatch(UUID_V7);
+    expect(new Set(keys.map((k) => k.slice(0, 24))).size).toBe(keys.length);
+  });
+
+  it("stay apart while the clock stands still or goes back (the uuid package then keeps its first 24; last: it moves the package's clock)", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 5 * 3600_000); // ahead, as a test clock (or a wrong clock) may be
+    const ahead = [newRunKey(), newRunKey()];
+    vi.setSystemTime(Date.now() - 10 * 3600_000); // then back: the uuid package keeps the later time
+    const back = Array.from({ length: 1000 }, newRunKey);
+    const prefixes = [...ahead, ...back].map((k) => k.slice(0, 24));
+    expect(new Set(prefixes).size).toBe(prefixes.length);
+  });
+});
