@@ -21,8 +21,8 @@ import * as s from "../screen.css";
 import { SearchField, useUrlFilters } from "../url-filters";
 import { useKeysetList } from "../use-keyset-list";
 import {
-  ACTION_GROUPS,
   type AuditEntry,
+  actionGroups,
   actorKind,
   auditChanges,
   exportName,
@@ -60,7 +60,7 @@ export function AuditLogView({ area }: { area: AuditArea }) {
   const { toast } = useToast();
   const operator = area === "operator";
   const [f, setF] = useUrlFilters(["companyId", "actor", "action", "from", "to"] as const);
-  const action = isActionGroup(f.action) ? f.action : "";
+  const action = isActionGroup(area, f.action) ? f.action : "";
   const [draft, setDraft] = useState<{ start: string; end: string } | null>(null);
   const filters: Filters = {
     ...(operator && f.companyId ? { companyId: f.companyId } : {}),
@@ -226,7 +226,7 @@ export function AuditLogView({ area }: { area: AuditArea }) {
           <Select
             className={s.filterNarrow}
             label="Action"
-            options={ACTION_GROUPS.map((g) => ({ value: g.value || "all", label: g.label }))}
+            options={actionGroups(area).map((g) => ({ value: g.value || "all", label: g.label }))}
             value={action || "all"}
             onValueChange={(v) => setF({ action: v === "all" ? "" : v })}
           />

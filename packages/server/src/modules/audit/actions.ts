@@ -2,6 +2,9 @@
  * The audit log's words: every action that is recorded, as a sentence of what the actor did. The one catalogue
  * the list, the CSV export and the portal read; an action that is not here still reads as words (`humanise`).
  *
+ * Every action's code starts with one of the audit log's areas (@herald/domain AUDIT_AREAS), which both audit
+ * logs filter by; actions.test.ts holds the two lists and the server's recorded actions together.
+ *
  * An entry is the sentence with its target named after it ("Changed the role of" + "Mei Ling"), and the
  * sentence used when the entry names no target ("Changed a user's role"); an entry without the second reads the
  * same either way.
@@ -61,6 +64,8 @@ export const AUDIT_ACTIONS: Readonly<Record<string, Words>> = {
   "bot.forwarding_changed": w("Changed chatbot forwarding"),
   // The operator's console
   "operator.created": w("Added operator", "Added an operator"),
+  "operator.link_issued": w("Issued a new sign-in link to operator", "Issued an operator a new sign-in link"),
+  "operator.activated": w("Activated the operator account of", "Activated an operator account"),
   "operator.signed_in": w("Signed in to the operator console"),
   "operator.sign_in_failed": w("Failed to sign in to the operator console"),
   "company.suspended": w("Suspended", "Suspended the company"),
