@@ -1,4 +1,5 @@
 import type { Schema } from "@herald/api-client";
+import { formatContactNumber } from "@herald/domain";
 import type { BadgeTone } from "@herald/ui";
 
 /**
@@ -58,6 +59,13 @@ export function numberRoute(n: Pick<Schema<"CompanyInboundNumber">, "shared" | "
   if (!n.shared) return "Every message to this number";
   return n.keyword ? `Messages that start with ${n.keyword}` : "Messages that start with your keyword";
 }
+
+/**
+ * An inbound number as people read it: a long number with its country code's + and spaces ("6580001234" is
+ * "+65 8000 1234"), a short code as its digits.
+ */
+export const inboundNumberText = (n: { number: string; kind: string }) =>
+  n.kind === "short" ? n.number : formatContactNumber(n.number);
 
 export const numberKindLabel = (kind: string) =>
   kind === "short" ? "Short code" : kind === "long" ? "Long number" : "Number";

@@ -29,6 +29,7 @@ import { personParts } from "../format";
 import * as s from "../screen.css";
 import {
   canWithdraw,
+  inboundNumberText,
   numberKindLabel,
   numberRoute,
   SENDER_ID_HELP,
@@ -263,9 +264,9 @@ export default function SenderIds() {
       {
         id: "number",
         header: "Number",
-        text: (n) => n.number,
+        text: inboundNumberText,
         sortable: false,
-        cell: (n) => <span className={s.code}>{n.number}</span>,
+        cell: (n) => <span className={s.code}>{inboundNumberText(n)}</span>,
       },
       { id: "kind", header: "Kind", text: (n) => numberKindLabel(n.kind), sortable: false, priority: "sm" },
       { id: "route", header: "Messages", text: numberRoute, sortable: false },
@@ -313,7 +314,7 @@ export default function SenderIds() {
           data={numbers.data?.data ?? []}
           columns={numberColumns}
           getRowId={(n) => n.number}
-          getRowLabel={(n) => n.number}
+          getRowLabel={inboundNumberText}
           searchable={false}
           pagination={false}
           loading={numbers.isPending}
