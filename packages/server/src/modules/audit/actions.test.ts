@@ -45,4 +45,14 @@ describe("the action catalogue and the audit log's areas", () => {
     expect([...recorded].filter((a) => !Object.hasOwn(AUDIT_ACTIONS, a))).toEqual([]);
     expect(summarise("operator.activated", "Olive Ops")).toBe("Activated the operator account of Olive Ops");
   });
+
+  it("names no target twice: the operator's own sign-in, a top-up request by its requester", () => {
+    expect(summarise("operator.signed_in", "olive@herald.example")).toBe("Signed in to the operator console");
+    expect(summarise("operator.sign_in_failed", "olive@herald.example")).toBe(
+      "Failed to sign in to the operator console as olive@herald.example",
+    );
+    expect(summarise("topup.granted", "Ada Tan <ada@example.com>")).toBe(
+      "Granted the top-up request of Ada Tan <ada@example.com>",
+    );
+  });
 });

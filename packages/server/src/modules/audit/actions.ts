@@ -15,9 +15,13 @@ interface Words {
   withTarget: string;
   /** When there is no target; `withTarget` when absent. */
   alone?: string;
+  /** The target is the actor themself: the sentence names no one ("Signed in to the operator console"). */
+  self?: true;
 }
 
 const w = (withTarget: string, alone?: string): Words => (alone ? { withTarget, alone } : { withTarget });
+/** An action on the actor's own account: its target is not named again. */
+const own = (text: string): Words => ({ withTarget: text, self: true });
 
 export const AUDIT_ACTIONS: Readonly<Record<string, Words>> = {
   // Sign-in and account security (the actor is the account's user)
@@ -66,8 +70,11 @@ export const AUDIT_ACTIONS: Readonly<Record<string, Words>> = {
   "operator.created": w("Added operator", "Added an operator"),
   "operator.link_issued": w("Issued a new sign-in link to operator", "Issued an operator a new sign-in link"),
   "operator.activated": w("Activated the operator account of", "Activated an operator account"),
-  "operator.signed_in": w("Signed in to the operator console"),
-  "operator.sign_in_failed": w("Failed to sign in to the operator console"),
+  "operator.signed_in": own("Signed in to the operator console"),
+  "operator.sign_in_failed": w(
+    "Failed to sign in to the operator console as",
+    "Failed to sign in to the operator console",
+  ),
   "company.suspended": w("Suspended", "Suspended the company"),
   "company.resumed": w("Resumed", "Resumed the company"),
   "company.user_limit_changed": w("Changed the user limit of", "Changed the company's user limit"),
@@ -98,6 +105,6 @@ export function summarise(action: string, targetLabel: string | null | undefined
   const target = targetLabel?.trim() || null;
   const words = Object.hasOwn(AUDIT_ACTIONS, action) ? AUDIT_ACTIONS[action] : undefined;
   if (!words) return target ? `${humanise(action)}: ${target}` : humanise(action);
-  if (target) return `${words.withTarget} ${target}`;
+  if (target && !words.self) return `${words.withTarget} ${target}`;
   return words.alone ?? words.withTarget;
 }
