@@ -72,7 +72,7 @@ const numberColumns: DataTableColumn<CompanyNumber>[] = [
     cell: (n) => <span className={s.code}>{inboundNumberText(n)}</span>,
   },
   { id: "kind", header: "Kind", text: (n) => numberKindLabel(n.kind), sortable: false, priority: "sm" },
-  { id: "route", header: "Messages it receives", text: numberRoute, sortable: false },
+  { id: "route", header: "Messages", text: numberRoute, sortable: false },
 ];
 
 /** /operator/companies/:id: one company and everything the operator sets for it. */

@@ -224,25 +224,31 @@ export default function Numbers() {
   const columns = useMemo<DataTableColumn<InboundNumber>[]>(
     () => [
       {
+        // The number and who its messages reach (one column: a phone keeps room for the row's menu).
         id: "number",
         header: "Number",
-        text: inboundNumberText,
+        text: (n) => `${inboundNumberText(n)} ${ownersText(n)}`,
         sortable: false,
         cell: (n) => (
           <span className={s.cellStack}>
             <span className={s.code}>{inboundNumberText(n)}</span>
-            <span className={s.cellSub}>{numberKindLabel(n.kind)}</span>
+            <span className={n.owners.length > 0 ? s.cellMain : s.cellSub}>{ownersText(n)}</span>
           </span>
         ),
       },
       {
-        id: "sharing",
-        header: "Sharing",
-        text: (n) => sharingLabel(n.shared),
+        id: "kind",
+        header: "Kind",
+        text: (n) => `${numberKindLabel(n.kind)}, ${sharingLabel(n.shared).toLowerCase()}`,
         sortable: false,
         priority: "md",
+        cell: (n) => (
+          <span className={s.cellStack}>
+            <span>{numberKindLabel(n.kind)}</span>
+            <span className={s.cellSub}>{sharingLabel(n.shared)}</span>
+          </span>
+        ),
       },
-      { id: "owners", header: "Companies", text: ownersText, sortable: false },
       {
         id: "createdAt",
         header: "Added",
