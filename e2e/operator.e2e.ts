@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPost, demoCredentials, signInByApi } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
+import { sidewaysScrolling } from "./support/layout";
 import {
   activateByApi,
   consolePage,
@@ -315,19 +316,6 @@ describe("the operator's console", () => {
     await page.close();
   });
 
-  /** What scrolls sideways: the page, or a table inside its frame (its last columns out of sight). */
-  const sidewaysScrolling = (page: Page) =>
-    page.evaluate(() => {
-      const wide = (e: Element) => e.scrollWidth - e.clientWidth > 1;
-      const out: string[] = [];
-      if (wide(document.documentElement)) out.push("the page");
-      for (const table of document.querySelectorAll("table")) {
-        const frame = table.parentElement;
-        if (frame && wide(frame)) out.push(`the table ${table.caption?.textContent ?? ""}`.trim());
-      }
-      return out;
-    });
-
   it("lays the console out at 390, 768 and 1440 px, light and dark, without sideways scrolling", async () => {
     // Work waiting in every queue, so each screen is seen with rows in it: a top-up request, a sender ID to
     // review (the widest row: Approve and Reject), a number the company receives on.
@@ -378,6 +366,16 @@ describe("the operator's console", () => {
           await page.emulateMedia({ colorScheme });
           // To look at, on request (not compared: the figures depend on the journeys before).
           if (SHOTS) {
+            // the theme's colours fully applied (its transitions over)
+            await page.evaluate(async () => {
+              await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+              await Promise.all(
+                document
+                  .getAnimations()
+                  .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+                  .map((a) => a.finished.catch(() => undefined)),
+              );
+            });
             const name =
               path === `/operator/companies/${companyId}`
                 ? "operator-company"

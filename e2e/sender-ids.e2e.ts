@@ -1,9 +1,12 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { SENDER_ID_MESSAGES } from "@herald/domain";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPost, demoCredentials, signInByApi } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
+import { sidewaysScrolling } from "./support/layout";
 import {
   activateByApi,
   DEMO_OPERATOR_EMAIL,
@@ -22,6 +25,11 @@ import { type SqlServer, startSqlServer } from "./support/restartable";
  * HERALD (registered with SSIR) and DemoCo (not). The operator's side goes through the API (the console's
  * screens are operator.e2e.ts's), as the demo operator activated from the link the server's first start prints.
  */
+/** Screenshots to look at (git-ignored), taken when HERALD_E2E_SHOTS is set. */
+const ATTACHMENTS = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../.vitest-attachments/e2e/console",
+);
 const AGENT_EMAIL = "agent@demo.herald.local";
 const AGENT_NAME = "Daniel Wong";
 
@@ -60,6 +68,11 @@ describe("sender IDs and numbers, company side", () => {
     await page.goto(`${server.url}${path}`);
     return page;
   }
+  /** A screenshot to look at (git-ignored), when HERALD_E2E_SHOTS is set. */
+  const shot = async (page: Page, name: string) => {
+    if (process.env.HERALD_E2E_SHOTS)
+      await page.screenshot({ path: path.join(ATTACHMENTS, `${name}.png`), fullPage: true });
+  };
   const registry = async () => {
     const res = await fetch(`${server.url}/api/senderIdRegistry`, {
       headers: { authorization: `Bearer ${ownerToken}` },
@@ -216,7 +229,7 @@ describe("sender IDs and numbers, company side", () => {
       "POST",
       "/operator/numbers",
       {
-        number: "+6580001234",
+        number: "+6563001234",
         kind: "long",
         shared: false,
         owners: [{ companyId: me.body.companyId, keyword: null }],
@@ -226,16 +239,18 @@ describe("sender IDs and numbers, company side", () => {
     expect(added.status).toBe(200);
     const page = await pageAs(ownerToken, "/sms-mgt/sender-ids", 390);
     const numbers = page.getByRole("table", { name: "Numbers you receive SMS on" });
-    await numbers.getByText("+65 80001234").waitFor();
+    await numbers.getByText("+65 6300 1234").waitFor();
     await numbers.getByText("Every message to this number").waitFor();
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-    ).toBe(0);
+    await shot(page, "company-sender-ids-390");
+    expect(await sidewaysScrolling(page)).toEqual([]);
     await page.close();
 
     const audit = await pageAs(ownerToken, "/user-manage/audit-log?action=sender_id.");
     const table = audit.getByRole("table", { name: "Audit log" });
-    await table.getByText("DEMOCARE").first().waitFor({ timeout: 15_000 });
+    await table.getByText("Approved sender ID DEMOCARE").waitFor({ timeout: 15_000 });
+    await table.getByText("Rejected sender ID DEMOSALE").waitFor();
+    await table.getByText("Withdrew sender ID DEMOCARE").waitFor();
+    await shot(audit, "company-audit-sender-ids-1440");
     const download = audit.waitForEvent("download");
     await audit.getByRole("button", { name: "Export CSV" }).click();
     expect((await download).suggestedFilename()).toMatch(/\.csv$/);
