@@ -218,7 +218,8 @@ describe("the operator's console", () => {
     page.on("request", (r) => {
       if (r.method() === "POST" && r.url().endsWith(`/operator/companies/${companyId}/credit`)) grants.add(r);
     });
-    for (const done of ["requestfinished", "requestfailed"] as const) page.on(done, (r) => grants.delete(r));
+    page.on("requestfinished", (r) => grants.delete(r));
+    page.on("requestfailed", (r) => grants.delete(r));
     await confirm.getByRole("button", { name: "Grant SGD 50.00" }).dblclick();
     await toast(page, `SGD 50.00 granted to ${companyName}`).waitFor({ timeout: 15_000 });
     // Once, even after whatever the double click sent has been answered.
