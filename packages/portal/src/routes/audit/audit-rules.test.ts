@@ -79,6 +79,8 @@ describe("words of the audit log", () => {
     expect(valueText("keyword", "shop")).toBe("shop");
     expect(valueText("message", "Thanks, we will call")).toBe("Thanks, we will call");
     expect(valueText("tags", [])).toBe("None");
+    expect(valueText("kind", "short")).toBe("Short code");
+    expect(valueText("kind", "alphanumeric")).toBe("Name");
   });
 
   it("names who acted when it was not a company user", () => {

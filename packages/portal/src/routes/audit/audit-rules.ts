@@ -95,6 +95,14 @@ const NOT_IDS = new Set(["senderId", "senderIds", "sender_id", "sender_ids"]);
 const isIdKey = (key: string) => key === "id" || (!NOT_IDS.has(key) && /Id$|_id$|Ids$|_ids$/.test(key));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Kinds of numbers and sender IDs, as their screens say them. */
+const KINDS: Record<string, string> = {
+  long: "Long number",
+  short: "Short code",
+  alphanumeric: "Name",
+  number: "Number",
+};
+
 /** One value in words. */
 export function valueText(key: string, value: unknown): string | null {
   if (value === null || value === undefined) return null;
@@ -112,6 +120,7 @@ export function valueText(key: string, value: unknown): string | null {
   }
   if (typeof value === "string") {
     if (key === "login2fa" && (value === "Y" || value === "N")) return value === "Y" ? "On" : "Off";
+    if (key === "kind" && Object.hasOwn(KINDS, value)) return KINDS[value]!;
     if (UUID.test(value)) return null;
     // A code such as "sender_id" or "admin" reads as words.
     if (/^[a-z][a-z_]{0,24}$/.test(value) && key !== "keyword" && key !== "senderId")
