@@ -1,31 +1,41 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { SENDER_ID_MESSAGES } from "@herald/domain";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPost, demoCredentials, signInByApi } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
+import { sidewaysScrolling } from "./support/layout";
 import {
-  consoleReady,
-  createOperator,
+  activateByApi,
+  DEMO_OPERATOR_EMAIL,
+  demoOperatorLink,
   OPERATOR_PASSWORD,
   operatorCall,
   operatorSignInByApi,
+  toast,
 } from "./support/operator";
 import { type SqlServer, startSqlServer } from "./support/restartable";
 
 /**
  * A company's sender IDs, end to end: its admin asks for one, Herald's operator approves it (registered with
  * SSIR) or rejects another with a reason, the admin gives the approved one to a user, then gives it up and it
- * leaves the user; the company's numbers and audit log show what happened. The screen's checks and its admin
- * guard run on any server; the rest skips (saying so) while the registry's calls answer 501.
+ * leaves the user; the company's numbers and audit log show what happened. The demo company already owns
+ * HERALD (registered with SSIR) and DemoCo (not). The operator's side goes through the API (the console's
+ * screens are operator.e2e.ts's), as the demo operator activated from the link the server's first start prints.
  */
+/** Screenshots to look at (git-ignored), taken when HERALD_E2E_SHOTS is set. */
+const ATTACHMENTS = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../.vitest-attachments/e2e/console",
+);
 const AGENT_EMAIL = "agent@demo.herald.local";
 const AGENT_NAME = "Daniel Wong";
-const OPERATOR_EMAIL = "registry-op@herald.example";
 
 describe("sender IDs and numbers, company side", () => {
   let server: SqlServer;
   let browser: BrowserContext;
-  let ready = false;
   let owner: { email: string; password: string };
   let ownerToken: string;
   let agentToken: string;
@@ -39,32 +49,13 @@ describe("sender IDs and numbers, company side", () => {
     ownerToken = await signInByApi(server.url, owner.email, owner.password);
     agentToken = await signInByApi(server.url, AGENT_EMAIL, owner.password);
     agentId = (await apiPost<{ userId: string }>(server.url, "/getProfile", {}, agentToken)).body.userId;
-    const registry = await fetch(`${server.url}/api/senderIdRegistry`, {
-      headers: { authorization: `Bearer ${ownerToken}` },
-    });
-    ready = registry.status !== 501 && (await consoleReady(server.url));
-    if (ready) {
-      const link = await createOperator(server, OPERATOR_EMAIL);
-      const token = new URL(`http://x${link}`).searchParams.get("token");
-      const activated = await operatorCall(server.url, "POST", "/operator/activate", {
-        token,
-        name: "Registry Op",
-        password: OPERATOR_PASSWORD,
-      });
-      expect(activated.status).toBe(200);
-      operatorToken = await operatorSignInByApi(server.url, OPERATOR_EMAIL, OPERATOR_PASSWORD);
-      // The server came back on the same port after the command: the sessions still hold.
-      ownerToken = await signInByApi(server.url, owner.email, owner.password);
-    }
+    await activateByApi(server.url, demoOperatorLink(server.output()), "Registry Op");
+    operatorToken = await operatorSignInByApi(server.url, DEMO_OPERATOR_EMAIL, OPERATOR_PASSWORD);
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
   });
-
-  const needsServer = (ctx: { skip: (note?: string) => void }) => {
-    if (!ready) ctx.skip("the sender ID registry's server side has not landed (its calls answer 501)");
-  };
 
   async function pageAs(token: string, path: string, width = 1440): Promise<Page> {
     const page = await browser.newPage();
@@ -77,6 +68,11 @@ describe("sender IDs and numbers, company side", () => {
     await page.goto(`${server.url}${path}`);
     return page;
   }
+  /** A screenshot to look at (git-ignored), when HERALD_E2E_SHOTS is set. */
+  const shot = async (page: Page, name: string) => {
+    if (process.env.HERALD_E2E_SHOTS)
+      await page.screenshot({ path: path.join(ATTACHMENTS, `${name}.png`), fullPage: true });
+  };
   const registry = async () => {
     const res = await fetch(`${server.url}/api/senderIdRegistry`, {
       headers: { authorization: `Bearer ${ownerToken}` },
@@ -102,23 +98,22 @@ describe("sender IDs and numbers, company side", () => {
     await page.getByRole("button", { name: "Request sender ID" }).click();
     const dialog = page.getByRole("dialog", { name: "Request a sender ID" });
     await dialog.getByRole("button", { name: "Send request" }).click();
-    await dialog.getByText("Enter the sender ID you would like.").waitFor();
-    await dialog.getByText("Tell Herald what you will send with this sender ID.").waitFor();
+    await dialog.getByText(SENDER_ID_MESSAGES.required).waitFor();
+    await dialog.getByText(SENDER_ID_MESSAGES.purposeRequired).waitFor();
     const id = dialog.getByRole("textbox", { name: /^Sender ID/ });
     await id.fill("Herald Demo Co");
-    await dialog.getByText("A sender ID with letters has at most 11 characters, spaces included.").waitFor();
+    await dialog.getByText(SENDER_ID_MESSAGES.tooLong).waitFor();
     await id.fill("12");
-    await dialog.getByText("A number sender ID has 3 to 15 digits.").waitFor();
+    await dialog.getByText(SENDER_ID_MESSAGES.numberLength).waitFor();
     await id.fill("ACME!");
-    await dialog.getByText("Use only letters, digits and spaces, or a number of 3 to 15 digits.").waitFor();
+    await dialog.getByText(SENDER_ID_MESSAGES.characters).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "detached" });
     await page.close();
   });
 
-  it("requests an ID; Herald approves it with SSIR and rejects another with a reason the admin reads", async (ctx) => {
-    needsServer(ctx);
+  it("requests an ID; Herald approves it with SSIR and rejects another with a reason the admin reads", async () => {
     const page = await pageAs(ownerToken, "/sms-mgt/sender-ids");
     for (const [senderId, purpose] of [
       ["DEMOCARE", "Appointment reminders"],
@@ -129,7 +124,7 @@ describe("sender IDs and numbers, company side", () => {
       await dialog.getByRole("textbox", { name: /^Sender ID/ }).fill(senderId);
       await dialog.getByRole("textbox", { name: /What you will send/ }).fill(purpose);
       await dialog.getByRole("button", { name: "Send request" }).click();
-      await page.getByText(`${senderId} is requested`).waitFor();
+      await toast(page, `${senderId} is requested`).waitFor();
     }
     const table = page.getByRole("table", { name: "Sender IDs" });
     await expect.poll(() => table.getByText("Waiting for approval").count()).toBe(2);
@@ -171,14 +166,28 @@ describe("sender IDs and numbers, company side", () => {
       ).status,
     ).toBe(200);
     await page.reload();
-    await table.getByText("Registered with SSIR").waitFor();
-    await table.getByText("Herald: Promotions need a registered brand").waitFor();
+    await table
+      .getByRole("row", { name: /DEMOCARE/ })
+      .getByText("Registered with SSIR", { exact: true })
+      .waitFor();
+    await table
+      .getByRole("row", { name: /DEMOSALE/ })
+      .getByText("Herald: Promotions need a registered brand")
+      .waitFor();
+    // The demo company's own: HERALD registered with SSIR, DemoCo not.
+    await table
+      .getByRole("row", { name: /HERALD/ })
+      .getByText("Registered with SSIR", { exact: true })
+      .waitFor();
+    await table
+      .getByRole("row", { name: /DemoCo/ })
+      .getByText("Not registered with SSIR", { exact: true })
+      .waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });
 
-  it("gives the approved ID to a user, chosen from the approved ones; giving it up takes it off the user", async (ctx) => {
-    needsServer(ctx);
+  it("gives the approved ID to a user, chosen from the approved ones; giving it up takes it off the user", async () => {
     const page = await pageAs(ownerToken, `/user-manage/user-edit/${agentId}`);
     await page.getByRole("heading", { level: 1, name: `Edit User: ${AGENT_NAME}` }).waitFor();
     const field = page.getByRole("combobox", { name: "Allowed Sender IDs" });
@@ -207,21 +216,20 @@ describe("sender IDs and numbers, company side", () => {
       .getByRole("alertdialog", { name: "Give up the sender ID DEMOCARE?" })
       .getByRole("button", { name: "Give up sender ID" })
       .click();
-    await list.getByText("DEMOCARE is given up").waitFor();
+    await toast(list, "DEMOCARE is given up").waitFor();
     await expect.poll(user).not.toContain("DEMOCARE");
     await list.close();
     await page.close();
   });
 
-  it("shows the numbers the company receives SMS on, and its audit log with what changed", async (ctx) => {
-    needsServer(ctx);
+  it("shows the numbers the company receives SMS on, and its audit log with what changed", async () => {
     const me = await apiPost<{ companyId: string }>(server.url, "/getProfile", {}, ownerToken);
     const added = await operatorCall(
       server.url,
       "POST",
       "/operator/numbers",
       {
-        number: "+6580001234",
+        number: "+6563001234",
         kind: "long",
         shared: false,
         owners: [{ companyId: me.body.companyId, keyword: null }],
@@ -231,16 +239,18 @@ describe("sender IDs and numbers, company side", () => {
     expect(added.status).toBe(200);
     const page = await pageAs(ownerToken, "/sms-mgt/sender-ids", 390);
     const numbers = page.getByRole("table", { name: "Numbers you receive SMS on" });
-    await numbers.getByText("+6580001234").waitFor();
+    await numbers.getByText("+65 6300 1234").waitFor();
     await numbers.getByText("Every message to this number").waitFor();
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-    ).toBe(0);
+    await shot(page, "company-sender-ids-390");
+    expect(await sidewaysScrolling(page)).toEqual([]);
     await page.close();
 
     const audit = await pageAs(ownerToken, "/user-manage/audit-log?action=sender_id.");
     const table = audit.getByRole("table", { name: "Audit log" });
-    await table.getByText("DEMOCARE").first().waitFor({ timeout: 15_000 });
+    await table.getByText("Approved sender ID DEMOCARE").waitFor({ timeout: 15_000 });
+    await table.getByText("Rejected sender ID DEMOSALE").waitFor();
+    await table.getByText("Withdrew sender ID DEMOCARE").waitFor();
+    await shot(audit, "company-audit-sender-ids-1440");
     const download = audit.waitForEvent("download");
     await audit.getByRole("button", { name: "Export CSV" }).click();
     expect((await download).suggestedFilename()).toMatch(/\.csv$/);

@@ -1,4 +1,4 @@
-import type { Locator } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 
 export interface PlacedChar {
   ch: string;
@@ -36,4 +36,18 @@ export function lines(chars: PlacedChar[]): string[] {
     result[result.length - 1] += ch;
   }
   return result;
+}
+
+/** What scrolls sideways: the page, or a table inside its frame (its last columns out of sight). */
+export function sidewaysScrolling(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const wide = (e: Element) => e.scrollWidth - e.clientWidth > 1;
+    const out: string[] = [];
+    if (wide(document.documentElement)) out.push("the page");
+    for (const table of document.querySelectorAll("table")) {
+      const frame = table.parentElement;
+      if (frame && wide(frame)) out.push(`the table ${table.caption?.textContent ?? ""}`.trim());
+    }
+    return out;
+  });
 }

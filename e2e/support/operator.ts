@@ -1,22 +1,11 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { waitForMessage } from "./api";
-import type { SqlServer } from "./restartable";
 
 /** A password the console's rules accept (the same rules as users' passwords). */
 export const OPERATOR_PASSWORD = "Console-Keeper-2026!";
 
-/**
- * Whether the running server has the operator console: until its server side lands, its calls answer 501
- * (not implemented) and the journeys that need it skip, saying so.
- */
-export async function consoleReady(base: string): Promise<boolean> {
-  const res = await fetch(`${base}/api/operator/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "nobody@example.com", password: "not-a-password" }),
-  });
-  return res.status !== 501 && res.status !== 404;
-}
+/** The demo's operator: the server's first start prints a one-time link to activate it. */
+export const DEMO_OPERATOR_EMAIL = "operator@herald.local";
 
 /** The one-time activation address a command printed (absolute, or from /operator/activate on). */
 export function activationPath(output: string): string | null {
@@ -24,13 +13,29 @@ export function activationPath(output: string): string | null {
   return m?.[1] ?? null;
 }
 
-/** Creates an operator as an installation does: `herald-server operator create EMAIL` prints a one-time link. */
-export async function createOperator(server: SqlServer, email: string): Promise<string> {
-  const { code, output } = await server.command(["operator", "create", email]);
+/**
+ * The demo operator's one-time link as the server's first start prints it (the same link `herald-server operator
+ * create` prints, without stopping the server for the command).
+ */
+export function demoOperatorLink(output: string): string {
   const link = activationPath(output);
-  if (code !== 0 || !link)
-    throw new Error(`herald-server operator create ${email} printed no link (exit ${code}):\n${output}`);
+  if (!link) throw new Error(`the server's first start printed no operator link:\n${output}`);
   return link;
+}
+
+/** Activates an operator from its one-time link through the API (name, and OPERATOR_PASSWORD). */
+export async function activateByApi(base: string, link: string, name: string): Promise<void> {
+  const token = new URL(`http://x${link}`).searchParams.get("token");
+  const res = await call(base, "POST", "/operator/activate", { token, name, password: OPERATOR_PASSWORD });
+  if (res.status !== 200) throw new Error(`activation refused: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+/**
+ * A toast by its title, as seen in the toast region (a screen reader's copy of it is announced elsewhere for a
+ * moment, so the page's text alone matches twice).
+ */
+export function toast(page: Page, title: string) {
+  return page.getByRole("region", { name: /^Notifications/ }).getByText(title, { exact: true });
 }
 
 async function call<T>(base: string, method: string, path: string, body?: unknown, token?: string) {

@@ -1,4 +1,5 @@
 export * from "./account-security";
+export * from "./audit";
 export * from "./chatroom";
 export * from "./common-passwords";
 export * from "./countries";

@@ -65,6 +65,14 @@ export const columns = style({
 /** A name with a second, quieter line under it (an owner's e-mail, a requester). */
 export const cellStack = style({ display: "grid", gap: "2px", minWidth: 0 });
 export const cellMain = style({ color: vars.color.text, overflowWrap: "break-word" });
+/**
+ * Shown only where a table hides its `priority: "sm"` columns (below the sm breakpoint): a hidden column's key
+ * figure kept in view inside another cell.
+ */
+export const narrowOnly = style({ "@media": { [mediaUp("sm")]: { display: "none" } } });
+
+/** Text that may break anywhere (an e-mail address in a narrow column) rather than widen its table. */
+export const breakAnywhere = style({ overflowWrap: "anywhere" });
 export const cellSub = style({
   color: vars.color.textMuted,
   fontSize: vars.fontSize.sm,
@@ -95,6 +103,7 @@ export const link = style({
 export const rowButtons = style({
   display: "flex",
   flexWrap: "wrap",
+  alignItems: "center",
   gap: vars.space["2"],
   justifyContent: "flex-end",
 });

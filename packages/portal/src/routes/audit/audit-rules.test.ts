@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ACTION_GROUPS, actorKind, auditChanges, exportName, fieldLabel, valueText } from "./audit-rules";
+import {
+  actionGroups,
+  actorKind,
+  auditChanges,
+  exportName,
+  fieldLabel,
+  isActionGroup,
+  valueText,
+} from "./audit-rules";
 
 describe("auditChanges", () => {
   it("lists only what changed, in words", () => {
@@ -71,6 +79,8 @@ describe("words of the audit log", () => {
     expect(valueText("keyword", "shop")).toBe("shop");
     expect(valueText("message", "Thanks, we will call")).toBe("Thanks, we will call");
     expect(valueText("tags", [])).toBe("None");
+    expect(valueText("kind", "short")).toBe("Short code");
+    expect(valueText("kind", "alphanumeric")).toBe("Name");
   });
 
   it("names who acted when it was not a company user", () => {
@@ -80,9 +90,16 @@ describe("words of the audit log", () => {
     expect(actorKind("user")).toBeNull();
   });
 
-  it("filters by areas whose codes fit the contract's pattern", () => {
-    for (const g of ACTION_GROUPS) expect(g.value).toMatch(/^[a-z0-9_.]*$/);
-    expect(ACTION_GROUPS[0]).toEqual({ value: "", label: "All actions" });
+  it("filters by the server's areas; prices are the company's, the console's accounts only the operator's", () => {
+    const company = actionGroups("company");
+    const operator = actionGroups("operator");
+    for (const g of operator) expect(g.value).toMatch(/^([a-z0-9_]+\.)?$/);
+    expect(company[0]).toEqual({ value: "", label: "All actions" });
+    expect(company.some((g) => g.value === "price.")).toBe(false);
+    expect(company.find((g) => g.value === "company.")?.label).toMatch(/prices/);
+    expect(isActionGroup("company", "operator.")).toBe(false);
+    expect(isActionGroup("operator", "operator.")).toBe(true);
+    expect(isActionGroup("company", "keyword.")).toBe(true);
   });
 
   it("names the export by the server's file name, or the dates", () => {

@@ -1,26 +1,25 @@
 import type { Schema } from "@herald/api-client";
-import { formatSgd, sgdToCents } from "@herald/domain";
+import { AUDIT_AREAS, formatSgd, sgdToCents } from "@herald/domain";
 import type { ChangeRow } from "@herald/ui";
 
 export type AuditEntry = Schema<"AuditEntry">;
 
 /**
- * The audit log's action filter: groups of actions by their area (`user.` selects every user action, as the
- * contract's `action` parameter reads a prefix). The labels speak of the work, never of the codes.
+ * The audit log's action filter: "All actions", then the server's areas (@herald/domain AUDIT_AREAS; `user.`
+ * selects every user action, as the contract's `action` parameter reads a prefix). The labels speak of the work,
+ * never of the codes. A company's log leaves out the console's own areas (never in it).
  */
-export const ACTION_GROUPS: readonly { value: string; label: string }[] = [
-  { value: "", label: "All actions" },
-  { value: "user.", label: "Users and permissions" },
-  { value: "department.", label: "Departments" },
-  { value: "credit.", label: "Credit" },
-  { value: "topup.", label: "Top-up requests" },
-  { value: "sender_id.", label: "Sender IDs" },
-  { value: "number.", label: "Numbers" },
-  { value: "price.", label: "Prices" },
-  { value: "company.", label: "Company suspension and limits" },
-  { value: "auth.", label: "Sign-ins and security" },
-];
-export const isActionGroup = (v: string) => ACTION_GROUPS.some((g) => g.value === v);
+export function actionGroups(scope: "company" | "operator"): readonly { value: string; label: string }[] {
+  return [
+    { value: "", label: "All actions" },
+    ...AUDIT_AREAS.filter((a) => scope === "operator" || !a.consoleOnly).map((a) => ({
+      value: a.prefix,
+      label: a.label,
+    })),
+  ];
+}
+export const isActionGroup = (scope: "company" | "operator", v: string) =>
+  actionGroups(scope).some((g) => g.value === v);
 
 /** Who acted, beyond the name: an operator, an automatic action, an API key (a company user needs no mark). */
 export function actorKind(type: string): string | null {
@@ -96,6 +95,14 @@ const NOT_IDS = new Set(["senderId", "senderIds", "sender_id", "sender_ids"]);
 const isIdKey = (key: string) => key === "id" || (!NOT_IDS.has(key) && /Id$|_id$|Ids$|_ids$/.test(key));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Kinds of numbers and sender IDs, as their screens say them. */
+const KINDS: Record<string, string> = {
+  long: "Long number",
+  short: "Short code",
+  alphanumeric: "Name",
+  number: "Number",
+};
+
 /** One value in words. */
 export function valueText(key: string, value: unknown): string | null {
   if (value === null || value === undefined) return null;
@@ -113,6 +120,7 @@ export function valueText(key: string, value: unknown): string | null {
   }
   if (typeof value === "string") {
     if (key === "login2fa" && (value === "Y" || value === "N")) return value === "Y" ? "On" : "Off";
+    if (key === "kind" && Object.hasOwn(KINDS, value)) return KINDS[value]!;
     if (UUID.test(value)) return null;
     // A code such as "sender_id" or "admin" reads as words.
     if (/^[a-z][a-z_]{0,24}$/.test(value) && key !== "keyword" && key !== "senderId")

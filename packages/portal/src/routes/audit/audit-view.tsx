@@ -15,14 +15,14 @@ import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { $api, api } from "../../api";
 import { isDay } from "../credit/statement-rules";
-import { problemText, shortDateTime } from "../format";
+import { personParts, problemText, shortDateTime } from "../format";
 import { CompanyPicker } from "../operator/company-picker";
 import * as s from "../screen.css";
 import { SearchField, useUrlFilters } from "../url-filters";
 import { useKeysetList } from "../use-keyset-list";
 import {
-  ACTION_GROUPS,
   type AuditEntry,
+  actionGroups,
   actorKind,
   auditChanges,
   exportName,
@@ -60,7 +60,7 @@ export function AuditLogView({ area }: { area: AuditArea }) {
   const { toast } = useToast();
   const operator = area === "operator";
   const [f, setF] = useUrlFilters(["companyId", "actor", "action", "from", "to"] as const);
-  const action = isActionGroup(f.action) ? f.action : "";
+  const action = isActionGroup(area, f.action) ? f.action : "";
   const [draft, setDraft] = useState<{ start: string; end: string } | null>(null);
   const filters: Filters = {
     ...(operator && f.companyId ? { companyId: f.companyId } : {}),
@@ -123,7 +123,16 @@ export function AuditLogView({ area }: { area: AuditArea }) {
         header: "When",
         text: (e) => shortDateTime(e.at),
         sortable: false,
-        cell: (e) => <span className={s.figure}>{shortDateTime(e.at)}</span>,
+        cell: (e) => {
+          // The day, and the time under it: a narrow column leaves room for what was done.
+          const [day, time] = shortDateTime(e.at).split(" ");
+          return (
+            <span className={s.cellStack}>
+              <span className={s.figure}>{day}</span>
+              {time && <span className={`${s.cellSub} ${s.figure}`}>{time}</span>}
+            </span>
+          );
+        },
       },
       {
         id: "actor",
@@ -133,9 +142,12 @@ export function AuditLogView({ area }: { area: AuditArea }) {
         priority: "md",
         cell: (e) => {
           const kind = actorKind(e.actorType);
+          // "Name <e-mail> (operator)" as it is stored: the name, the e-mail under it, and the kind as a badge.
+          const who = personParts(e.actorName);
           return (
             <span className={s.cellStack}>
-              <span className={s.cellMain}>{e.actorName}</span>
+              <span className={`${s.cellMain} ${s.breakAnywhere}`}>{who.name}</span>
+              {who.email && <span className={s.cellSub}>{who.email}</span>}
               {kind && (
                 <span>
                   <Badge tone={e.actorType === "operator" ? "info" : "secondary"} variant="soft">
@@ -151,14 +163,10 @@ export function AuditLogView({ area }: { area: AuditArea }) {
       {
         id: "summary",
         header: "What",
-        text: (e) => `${e.summary} ${e.targetLabel ?? ""}`,
+        text: (e) => e.summary,
         sortable: false,
-        cell: (e) => (
-          <span className={s.cellStack}>
-            <span className={s.cellMain}>{e.summary}</span>
-            {e.targetLabel && <span className={s.cellSub}>{e.targetLabel}</span>}
-          </span>
-        ),
+        // The summary names the target already ("Added user Mei Ling"); it is not repeated under it.
+        cell: (e) => <span className={`${s.cellMain} ${s.breakAnywhere}`}>{e.summary}</span>,
       },
     ];
     if (operator)
@@ -226,7 +234,7 @@ export function AuditLogView({ area }: { area: AuditArea }) {
           <Select
             className={s.filterNarrow}
             label="Action"
-            options={ACTION_GROUPS.map((g) => ({ value: g.value || "all", label: g.label }))}
+            options={actionGroups(area).map((g) => ({ value: g.value || "all", label: g.label }))}
             value={action || "all"}
             onValueChange={(v) => setF({ action: v === "all" ? "" : v })}
           />

@@ -7,7 +7,7 @@ import { Link, useParams } from "react-router";
 import { $api } from "../../api";
 import { routerLink } from "../../shell/link";
 import * as s from "../screen.css";
-import { numberRoute, senderIdStatus, ssirText } from "../sender-ids/sender-id-rules";
+import { inboundNumberText, numberRoute, senderIdStatus, ssirText } from "../sender-ids/sender-id-rules";
 import { CreditDialog, SuspensionDialog } from "./company-dialogs";
 import { PricesCard, UserLimitCard } from "./company-settings";
 import { refreshConsole } from "./operator.queries";
@@ -67,12 +67,12 @@ const numberColumns: DataTableColumn<CompanyNumber>[] = [
   {
     id: "number",
     header: "Number",
-    text: (n) => n.number,
+    text: inboundNumberText,
     sortable: false,
-    cell: (n) => <span className={s.code}>{n.number}</span>,
+    cell: (n) => <span className={s.code}>{inboundNumberText(n)}</span>,
   },
   { id: "kind", header: "Kind", text: (n) => numberKindLabel(n.kind), sortable: false, priority: "sm" },
-  { id: "route", header: "Messages it receives", text: numberRoute, sortable: false },
+  { id: "route", header: "Messages", text: numberRoute, sortable: false },
 ];
 
 /** /operator/companies/:id: one company and everything the operator sets for it. */
@@ -251,7 +251,7 @@ export default function Company() {
           data={c.numbers}
           columns={numberColumns}
           getRowId={(n) => n.number}
-          getRowLabel={(n) => n.number}
+          getRowLabel={inboundNumberText}
           searchable={false}
           pagination={false}
           emptyText="No number receives SMS for this company."

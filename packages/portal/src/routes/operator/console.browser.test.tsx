@@ -323,7 +323,7 @@ describe("the console's screens", () => {
     await userEvent.fill(dialog.getByRole("textbox", { name: /^Number/ }), "+65 8000 0099");
     await userEvent.fill(dialog.getByRole("textbox", { name: "Cedar Logistics's keyword" }), "CEDAR");
     await userEvent.click(dialog.getByRole("button", { name: "Add number" }));
-    await expect.element(page.getByText("+6580000099 is added")).toBeVisible();
+    await expect.element(page.getByText("+65 80000099 is added")).toBeVisible();
     expect(calls("POST", "/operator/numbers")[0]?.body).toEqual({
       number: "+6580000099",
       kind: "long",

@@ -17,6 +17,7 @@ import { useMemo, useRef, useState } from "react";
 import { api } from "../../api";
 import { useDialogs } from "../../dialogs";
 import * as s from "../screen.css";
+import { inboundNumberText } from "../sender-ids/sender-id-rules";
 import { SearchField, useUrlFilters } from "../url-filters";
 import { useKeysetList } from "../use-keyset-list";
 import { CompanyPicker } from "./company-picker";
@@ -74,7 +75,7 @@ function NumberDialog({
         : unwrap(await api.POST("/operator/numbers", { body }));
       toast({
         tone: "success",
-        title: existing ? `${saved.number} is saved` : `${saved.number} is added`,
+        title: `${inboundNumberText(saved)} is ${existing ? "saved" : "added"}`,
         description: `Messages to it reach: ${ownersText(saved)}.`,
       });
       onDone();
@@ -92,7 +93,7 @@ function NumberDialog({
       open
       size="lg"
       onOpenChange={(o) => !o && !saving && onClose()}
-      title={existing ? `Change ${existing.number}` : "Add a number"}
+      title={existing ? `Change ${inboundNumberText(existing)}` : "Add a number"}
       description="A number Herald receives SMS on, and the companies its messages reach."
       submitLabel={existing ? "Save changes" : "Add number"}
       saving={saving}
@@ -200,7 +201,7 @@ export default function Numbers() {
 
   const remove = async (n: InboundNumber) => {
     const ok = await dialogs.confirm({
-      title: `Stop receiving on ${n.number}?`,
+      title: `Stop receiving on ${inboundNumberText(n)}?`,
       text:
         n.owners.length > 0
           ? `Messages sent to it will no longer reach ${ownersText(n)}. They show under Unrouted instead.`
@@ -211,7 +212,7 @@ export default function Numbers() {
     if (!ok) return;
     try {
       unwrap(await api.DELETE("/operator/numbers/{id}", { params: { path: { id: n.id } } }));
-      toast({ tone: "success", title: `${n.number} is deleted` });
+      toast({ tone: "success", title: `${inboundNumberText(n)} is deleted` });
       refresh();
     } catch (err) {
       await dialogs.message("error", problemText(err));
@@ -223,25 +224,31 @@ export default function Numbers() {
   const columns = useMemo<DataTableColumn<InboundNumber>[]>(
     () => [
       {
+        // The number and who its messages reach (one column: a phone keeps room for the row's menu).
         id: "number",
         header: "Number",
-        text: (n) => n.number,
+        text: (n) => `${inboundNumberText(n)} ${ownersText(n)}`,
         sortable: false,
         cell: (n) => (
           <span className={s.cellStack}>
-            <span className={s.code}>{n.number}</span>
-            <span className={s.cellSub}>{numberKindLabel(n.kind)}</span>
+            <span className={s.code}>{inboundNumberText(n)}</span>
+            <span className={n.owners.length > 0 ? s.cellMain : s.cellSub}>{ownersText(n)}</span>
           </span>
         ),
       },
       {
-        id: "sharing",
-        header: "Sharing",
-        text: (n) => sharingLabel(n.shared),
+        id: "kind",
+        header: "Kind",
+        text: (n) => `${numberKindLabel(n.kind)}, ${sharingLabel(n.shared).toLowerCase()}`,
         sortable: false,
         priority: "md",
+        cell: (n) => (
+          <span className={s.cellStack}>
+            <span>{numberKindLabel(n.kind)}</span>
+            <span className={s.cellSub}>{sharingLabel(n.shared)}</span>
+          </span>
+        ),
       },
-      { id: "owners", header: "Companies", text: ownersText, sortable: false },
       {
         id: "createdAt",
         header: "Added",
@@ -284,7 +291,7 @@ export default function Numbers() {
             columns={columns}
             rowActions={rowActions}
             getRowId={(n) => n.id}
-            getRowLabel={(n) => n.number}
+            getRowLabel={inboundNumberText}
             searchable={false}
             pagination={false}
             loading={list.isFetching && !list.isFetchingNextPage}

@@ -62,11 +62,12 @@ export default function OperatorOverview() {
       clear: "None suspended",
     },
   ];
-  const card = (f: Figure) => (
+  // A queue with nothing waiting is calm (no alarm colour for a zero).
+  const card = (f: Figure, queue = false) => (
     <StatCard
       key={f.href}
       label={f.label}
-      tone={f.tone}
+      tone={queue && f.count === 0 ? "secondary" : f.tone}
       href={f.href}
       renderLink={routerLink}
       value={f.count === undefined ? "–" : f.count.toLocaleString("en")}
@@ -99,13 +100,13 @@ export default function OperatorOverview() {
             <h2 id="queues-heading" className={s.sectionTitle}>
               Waiting for you
             </h2>
-            <div className={s.cards}>{queues.map(card)}</div>
+            <div className={s.cards}>{queues.map((f) => card(f, true))}</div>
           </section>
           <section aria-labelledby="companies-heading" className={s.stack}>
             <h2 id="companies-heading" className={s.sectionTitle}>
               Companies on Herald
             </h2>
-            <div className={s.cards}>{companies.map(card)}</div>
+            <div className={s.cards}>{companies.map((f) => card(f))}</div>
           </section>
         </>
       )}

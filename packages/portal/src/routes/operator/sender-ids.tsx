@@ -35,8 +35,6 @@ const STATUS_OPTIONS = [
   })),
 ];
 const isStatus = (v: string): v is SenderIdStatus => v in SENDER_ID_STATUS;
-const kindText = (r: SenderIdRecord) => (r.kind === "number" ? "Number" : "Name");
-
 interface DecideProps {
   record: SenderIdRecord;
   onClose: () => void;
@@ -236,16 +234,25 @@ export default function OperatorSenderIds() {
   const columns = useMemo<DataTableColumn<SenderIdRecord>[]>(
     () => [
       {
+        // The ID with its state under it (one column: a phone keeps room for the decision).
         id: "senderId",
         header: "Sender ID",
-        text: (r) => r.senderId,
+        text: (r) => `${r.senderId} ${senderIdStatus(r.status).label}`,
         sortable: false,
-        cell: (r) => (
-          <span className={s.cellStack}>
-            <span className={s.code}>{r.senderId}</span>
-            <span className={s.cellSub}>{kindText(r)}</span>
-          </span>
-        ),
+        cell: (r) => {
+          const st = senderIdStatus(r.status);
+          return (
+            <span className={s.cellStack}>
+              <span className={s.code}>{r.senderId}</span>
+              <span>
+                <Badge tone={st.tone} variant="soft">
+                  {st.label}
+                </Badge>
+              </span>
+              {r.reason && <span className={s.cellSub}>{r.reason}</span>}
+            </span>
+          );
+        },
       },
       {
         id: "company",
@@ -263,25 +270,6 @@ export default function OperatorSenderIds() {
         ),
       },
       { id: "purpose", header: "Purpose", text: (r) => r.purpose, sortable: false, priority: "lg" },
-      {
-        id: "status",
-        header: "Status",
-        text: (r) => senderIdStatus(r.status).label,
-        sortable: false,
-        cell: (r) => {
-          const st = senderIdStatus(r.status);
-          return (
-            <span className={s.cellStack}>
-              <span>
-                <Badge tone={st.tone} variant="soft">
-                  {st.label}
-                </Badge>
-              </span>
-              {r.reason && <span className={s.cellSub}>{r.reason}</span>}
-            </span>
-          );
-        },
-      },
       {
         id: "ssir",
         header: "SSIR",

@@ -206,6 +206,7 @@ const companyCell = (r: TopupRequest) => {
       <Link to={companyPath(r.companyId)} className={s.link}>
         {r.companyName}
       </Link>
+      {r.amount !== null && <span className={`${s.figure} ${s.narrowOnly}`}>{sgd(r.amount)}</span>}
       <span className={s.cellSub}>{who.name}</span>
       {who.email && <span className={s.cellSub}>{who.email}</span>}
     </span>

@@ -2,63 +2,12 @@ import { describe, expect, it } from "vitest";
 import {
   approvedSenderIds,
   canWithdraw,
-  SENDER_ID_MESSAGES as M,
-  normalizeSenderId,
   numberRoute,
-  purposeProblem,
-  senderIdKind,
-  senderIdProblem,
   senderIdStatus,
   ssirText,
   userSenderIdOptions,
   userSenderIdValue,
 } from "./sender-id-rules";
-
-describe("senderIdProblem", () => {
-  it("accepts names of 1 to 11 letters, digits and spaces with a letter, and numbers of 3 to 15 digits", () => {
-    for (const ok of [
-      "A",
-      "ACME",
-      "Acme Care",
-      "Shop 24",
-      "ABCDEFGHIJK",
-      "1A",
-      "123",
-      "6591234567",
-      "123456789012345",
-    ])
-      expect(senderIdProblem(ok), ok).toBeNull();
-  });
-
-  it("says what is wrong, one problem at a time", () => {
-    expect(senderIdProblem("")).toBe(M.required);
-    expect(senderIdProblem("   ")).toBe(M.required);
-    expect(senderIdProblem("+6591234567")).toBe(M.plus);
-    expect(senderIdProblem("ACME!")).toBe(M.characters);
-    expect(senderIdProblem("Café")).toBe(M.characters);
-    expect(senderIdProblem("ABCDEFGHIJKL")).toBe(M.nameTooLong);
-    expect(senderIdProblem("Acme Care SG")).toBe(M.nameTooLong);
-    expect(senderIdProblem("12")).toBe(M.numberLength);
-    expect(senderIdProblem("1234567890123456")).toBe(M.numberLength);
-    // digits with spaces are not a number and have no letter
-    expect(senderIdProblem("12 34")).toBe(M.characters);
-  });
-
-  it("counts the ID as it will be sent: outer spaces trimmed, inner runs made one", () => {
-    expect(normalizeSenderId("  Acme   Care ")).toBe("Acme Care");
-    expect(senderIdProblem("  Acme      Care  ")).toBeNull();
-    expect(senderIdKind(" 6591234567 ")).toBe("number");
-    expect(senderIdKind("Acme")).toBe("alphanumeric");
-  });
-});
-
-describe("purposeProblem", () => {
-  it("needs a purpose of at most 500 characters", () => {
-    expect(purposeProblem(" ")).toBe(M.purposeRequired);
-    expect(purposeProblem("Appointment reminders")).toBeNull();
-    expect(purposeProblem("x".repeat(501))).toBe(M.purposeTooLong);
-  });
-});
 
 describe("what the registry shows", () => {
   it("puts every state in words", () => {

@@ -1,61 +1,15 @@
 import type { Schema } from "@herald/api-client";
+import { formatContactNumber } from "@herald/domain";
 import type { BadgeTone } from "@herald/ui";
 
 /**
- * The sender ID rule (the registry's, in openapi.yaml's requestSenderId): a name of 1 to 11 letters, digits and
- * spaces with at least one letter, or a number of 3 to 15 digits. Written here because @herald/domain has no
- * sender ID rule yet; it moves there when one lands.
- *
- * The contract lets a requested number start with "+", but a user's sender IDs (editSenderId's SenderIdText)
- * are digits only, so an approved "+65…" could never be given to a user: the portal asks for the digits alone.
+ * What the sender ID screens show: states in words, SSIR registration, how a number reaches the company, and a
+ * user's choice among the approved IDs. The format rule itself is @herald/domain's (`parseSenderId`), the one the
+ * server and the CLI check.
  */
-export const SENDER_ID_NAME_MAX = 11;
-export const SENDER_ID_NUMBER_MIN = 3;
-export const SENDER_ID_NUMBER_MAX = 15;
-export const SENDER_ID_PURPOSE_MAX = 500;
 
 export const SENDER_ID_HELP =
   "A name of up to 11 letters, digits and spaces with at least one letter (ACME, Acme Care), or a number of 3 to 15 digits.";
-
-export const SENDER_ID_MESSAGES = {
-  required: "Enter the sender ID you would like.",
-  plus: "Type the number without the +, for example 6591234567.",
-  characters: "Use only letters, digits and spaces, or a number of 3 to 15 digits.",
-  nameTooLong: "A sender ID with letters has at most 11 characters, spaces included.",
-  numberLength: "A number sender ID has 3 to 15 digits.",
-  purposeRequired: "Tell Herald what you will send with this sender ID.",
-  purposeTooLong: `Keep the purpose under ${SENDER_ID_PURPOSE_MAX} characters.`,
-} as const;
-
-/** The sender ID as it is sent: outer spaces trimmed, inner runs of spaces made one. */
-export const normalizeSenderId = (text: string) => text.trim().replace(/\s+/g, " ");
-
-export type SenderIdKind = Schema<"SenderIdRecord">["kind"];
-
-/** A number (digits only) or a name (anything with a letter). */
-export const senderIdKind = (text: string): SenderIdKind =>
-  /^\d+$/.test(normalizeSenderId(text)) ? "number" : "alphanumeric";
-
-/** The first problem of a sender ID, or null when it may be requested. */
-export function senderIdProblem(text: string): string | null {
-  const id = normalizeSenderId(text);
-  if (id === "") return SENDER_ID_MESSAGES.required;
-  if (/^\+/.test(id)) return SENDER_ID_MESSAGES.plus;
-  if (!/^[A-Za-z0-9 ]+$/.test(id)) return SENDER_ID_MESSAGES.characters;
-  if (/^\d+$/.test(id))
-    return id.length < SENDER_ID_NUMBER_MIN || id.length > SENDER_ID_NUMBER_MAX
-      ? SENDER_ID_MESSAGES.numberLength
-      : null;
-  if (!/[A-Za-z]/.test(id)) return SENDER_ID_MESSAGES.characters;
-  return id.length > SENDER_ID_NAME_MAX ? SENDER_ID_MESSAGES.nameTooLong : null;
-}
-
-/** The first problem of the purpose, or null. */
-export function purposeProblem(text: string): string | null {
-  const purpose = text.trim();
-  if (purpose === "") return SENDER_ID_MESSAGES.purposeRequired;
-  return purpose.length > SENDER_ID_PURPOSE_MAX ? SENDER_ID_MESSAGES.purposeTooLong : null;
-}
 
 export type SenderIdStatus = Schema<"SenderIdStatus">;
 
@@ -105,6 +59,13 @@ export function numberRoute(n: Pick<Schema<"CompanyInboundNumber">, "shared" | "
   if (!n.shared) return "Every message to this number";
   return n.keyword ? `Messages that start with ${n.keyword}` : "Messages that start with your keyword";
 }
+
+/**
+ * An inbound number as people read it: a long number with its country code's + and spaces ("6580001234" is
+ * "+65 8000 1234"), a short code as its digits.
+ */
+export const inboundNumberText = (n: { number: string; kind: string }) =>
+  n.kind === "short" ? n.number : formatContactNumber(n.number);
 
 export const numberKindLabel = (kind: string) =>
   kind === "short" ? "Short code" : kind === "long" ? "Long number" : "Number";

@@ -1,4 +1,5 @@
 import type { Schema } from "@herald/api-client";
+import { SENDER_ID_MESSAGES } from "@herald/domain";
 import { HttpResponse, http } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { page, userEvent } from "vitest/browser";
@@ -186,19 +187,18 @@ describe("the company's sender IDs and numbers", () => {
     await userEvent.click(page.getByRole("button", { name: "Request sender ID" }));
     const dialog = page.getByRole("dialog", { name: "Request a sender ID" });
     await userEvent.click(dialog.getByRole("button", { name: "Send request" }));
-    await expect.element(dialog.getByText("Enter the sender ID you would like.")).toBeVisible();
-    await expect
-      .element(dialog.getByText("Tell Herald what you will send with this sender ID."))
-      .toBeVisible();
+    await expect.element(dialog.getByText(SENDER_ID_MESSAGES.required)).toBeVisible();
+    await expect.element(dialog.getByText(SENDER_ID_MESSAGES.purposeRequired)).toBeVisible();
     const id = dialog.getByRole("textbox", { name: /^Sender ID/ });
     await userEvent.fill(id, "Acme Care Asia");
-    await expect
-      .element(dialog.getByText("A sender ID with letters has at most 11 characters, spaces included."))
-      .toBeVisible();
+    await expect.element(dialog.getByText(SENDER_ID_MESSAGES.tooLong)).toBeVisible();
+    await userEvent.fill(id, "12");
+    await expect.element(dialog.getByText(SENDER_ID_MESSAGES.numberLength)).toBeVisible();
+    await userEvent.fill(id, "Acme!");
+    await expect.element(dialog.getByText(SENDER_ID_MESSAGES.characters)).toBeVisible();
+    // A number may be typed with its +: it is asked for as digits, as the registry keeps it.
     await userEvent.fill(id, "+6591234567");
-    await expect
-      .element(dialog.getByText("Type the number without the +, for example 6591234567."))
-      .toBeVisible();
+    await expect.element(id).not.toHaveAttribute("aria-invalid");
     await userEvent.fill(id, "Acme  Care ");
     await userEvent.fill(
       dialog.getByRole("textbox", { name: /What you will send/ }),

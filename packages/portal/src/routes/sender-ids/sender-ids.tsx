@@ -1,5 +1,12 @@
 import { ApiError, type Schema, unwrap } from "@herald/api-client";
-import { formatDate, MESSAGES } from "@herald/domain";
+import {
+  checkSenderIdPurpose,
+  formatDate,
+  MESSAGES,
+  parseSenderId,
+  SENDER_ID_NUMBER_MAX,
+  SENDER_ID_PURPOSE_MAX,
+} from "@herald/domain";
 import {
   Badge,
   Breadcrumb,
@@ -22,19 +29,25 @@ import { personParts } from "../format";
 import * as s from "../screen.css";
 import {
   canWithdraw,
-  normalizeSenderId,
+  inboundNumberText,
   numberKindLabel,
   numberRoute,
-  purposeProblem,
   SENDER_ID_HELP,
-  SENDER_ID_NUMBER_MAX,
-  SENDER_ID_PURPOSE_MAX,
-  senderIdProblem,
   senderIdStatus,
   ssirText,
 } from "./sender-id-rules";
 
 type SenderId = Schema<"SenderIdRecord">;
+
+/** The registry's rule (@herald/domain, as the server checks it): its message, or null when it may be asked for. */
+const senderIdProblem = (text: string) => {
+  const r = parseSenderId(text);
+  return r.ok ? null : r.message;
+};
+const purposeProblem = (text: string) => {
+  const r = checkSenderIdPurpose(text);
+  return r.ok ? null : r.message;
+};
 type InboundNumber = Schema<"CompanyInboundNumber">;
 
 const failure = (err: unknown) =>
@@ -66,14 +79,15 @@ function RequestDialog({ onClose }: { onClose: () => void }) {
   const submit = async () => {
     const found = check(senderId, purpose);
     setErrors(found);
-    if (found.senderId || found.purpose || sending.current) return;
+    const id = parseSenderId(senderId);
+    if (!id.ok || found.purpose || sending.current) return;
     sending.current = true;
     setSaving(true);
     setProblem(null);
     try {
       const made = unwrap(
         await api.POST("/requestSenderId", {
-          body: { senderId: normalizeSenderId(senderId), purpose: purpose.trim() },
+          body: { senderId: id.value, purpose: purpose.trim() },
         }),
       );
       await refreshSenderIds(queryClient);
@@ -250,9 +264,9 @@ export default function SenderIds() {
       {
         id: "number",
         header: "Number",
-        text: (n) => n.number,
+        text: inboundNumberText,
         sortable: false,
-        cell: (n) => <span className={s.code}>{n.number}</span>,
+        cell: (n) => <span className={s.code}>{inboundNumberText(n)}</span>,
       },
       { id: "kind", header: "Kind", text: (n) => numberKindLabel(n.kind), sortable: false, priority: "sm" },
       { id: "route", header: "Messages", text: numberRoute, sortable: false },
@@ -300,7 +314,7 @@ export default function SenderIds() {
           data={numbers.data?.data ?? []}
           columns={numberColumns}
           getRowId={(n) => n.number}
-          getRowLabel={(n) => n.number}
+          getRowLabel={inboundNumberText}
           searchable={false}
           pagination={false}
           loading={numbers.isPending}

@@ -2,6 +2,9 @@
  * The audit log's words: every action that is recorded, as a sentence of what the actor did. The one catalogue
  * the list, the CSV export and the portal read; an action that is not here still reads as words (`humanise`).
  *
+ * Every action's code starts with one of the audit log's areas (@herald/domain AUDIT_AREAS), which both audit
+ * logs filter by; actions.test.ts holds the two lists and the server's recorded actions together.
+ *
  * An entry is the sentence with its target named after it ("Changed the role of" + "Mei Ling"), and the
  * sentence used when the entry names no target ("Changed a user's role"); an entry without the second reads the
  * same either way.
@@ -12,9 +15,13 @@ interface Words {
   withTarget: string;
   /** When there is no target; `withTarget` when absent. */
   alone?: string;
+  /** The target is the actor themself: the sentence names no one ("Signed in to the operator console"). */
+  self?: true;
 }
 
 const w = (withTarget: string, alone?: string): Words => (alone ? { withTarget, alone } : { withTarget });
+/** An action on the actor's own account: its target is not named again. */
+const own = (text: string): Words => ({ withTarget: text, self: true });
 
 export const AUDIT_ACTIONS: Readonly<Record<string, Words>> = {
   // Sign-in and account security (the actor is the account's user)
@@ -61,8 +68,13 @@ export const AUDIT_ACTIONS: Readonly<Record<string, Words>> = {
   "bot.forwarding_changed": w("Changed chatbot forwarding"),
   // The operator's console
   "operator.created": w("Added operator", "Added an operator"),
-  "operator.signed_in": w("Signed in to the operator console"),
-  "operator.sign_in_failed": w("Failed to sign in to the operator console"),
+  "operator.link_issued": w("Issued a new sign-in link to operator", "Issued an operator a new sign-in link"),
+  "operator.activated": w("Activated the operator account of", "Activated an operator account"),
+  "operator.signed_in": own("Signed in to the operator console"),
+  "operator.sign_in_failed": w(
+    "Failed to sign in to the operator console as",
+    "Failed to sign in to the operator console",
+  ),
   "company.suspended": w("Suspended", "Suspended the company"),
   "company.resumed": w("Resumed", "Resumed the company"),
   "company.user_limit_changed": w("Changed the user limit of", "Changed the company's user limit"),
@@ -93,6 +105,6 @@ export function summarise(action: string, targetLabel: string | null | undefined
   const target = targetLabel?.trim() || null;
   const words = Object.hasOwn(AUDIT_ACTIONS, action) ? AUDIT_ACTIONS[action] : undefined;
   if (!words) return target ? `${humanise(action)}: ${target}` : humanise(action);
-  if (target) return `${words.withTarget} ${target}`;
+  if (target && !words.self) return `${words.withTarget} ${target}`;
   return words.alone ?? words.withTarget;
 }

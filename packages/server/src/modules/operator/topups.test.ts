@@ -156,13 +156,15 @@ describe("answering a top-up request", () => {
     const forbidden = await app.inject({ method: "GET", url: "/api/topupRequests", headers: auth(agent) });
     expect(forbidden.statusCode).toBe(403);
 
-    const audit = await q<{ actor_id: string; before: unknown; after: unknown }>(
-      "select actor_id, before, after from audit_log where company_id = $1 and action = 'topup.granted'",
+    const audit = await q<{ actor_id: string; target_label: string; before: unknown; after: unknown }>(
+      "select actor_id, target_label, before, after from audit_log where company_id = $1 and action = 'topup.granted'",
       [co.id],
     );
+    // The requester is the target: the log reads "Granted the top-up request of Test User <…>".
     expect(audit).toEqual([
       {
         actor_id: op.id,
+        target_label: `Test User <${co.owner.email}>`,
         before: { status: "open", balance: 10 },
         after: { status: "granted", amount: 150.5, balance: 160.5, message: "Approved for this month" },
       },

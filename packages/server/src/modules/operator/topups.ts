@@ -229,7 +229,7 @@ export function operatorTopups({ database }: Deps) {
           companyId: req.company_id,
           who: byOperator(operator, ip),
           action: "topup.granted",
-          target: { type: "topup_request", id, label: `Top-up request of ${req.requester_label}` },
+          target: { type: "topup_request", id, label: req.requester_label },
           before: { status: "open", balance: centsToSgd(after - cents) },
           after: { status: "granted", amount: centsToSgd(cents), balance: centsToSgd(after), message },
         });
@@ -257,7 +257,7 @@ export function operatorTopups({ database }: Deps) {
           companyId: req.company_id,
           who: byOperator(operator, ip),
           action: "topup.declined",
-          target: { type: "topup_request", id, label: `Top-up request of ${req.requester_label}` },
+          target: { type: "topup_request", id, label: req.requester_label },
           before: { status: "open" },
           after: { status: "declined", message },
         });

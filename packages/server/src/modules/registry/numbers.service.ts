@@ -114,12 +114,17 @@ export function cleanNumber(body: S["InboundNumberRequest"]): CleanNumber {
   return { number, kind: body.kind, shared: body.shared, owners };
 }
 
+/** A number as the audit log keeps it: its owners by id and by name (the log is read by people). */
 const snapshot = (r: { number: string; kind: string; shared: boolean; owners: NumberRow["owners"] }) => ({
   number: r.number,
   kind: r.kind,
   shared: r.shared,
   owners: (typeof r.owners === "string" ? JSON.parse(r.owners) : r.owners).map(
-    (o: { companyId: string; keyword: string | null }) => ({ companyId: o.companyId, keyword: o.keyword }),
+    (o: { companyId: string; companyName: string; keyword: string | null }) => ({
+      companyId: o.companyId,
+      companyName: o.companyName,
+      keyword: o.keyword,
+    }),
   ),
 });
 

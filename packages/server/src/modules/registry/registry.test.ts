@@ -515,9 +515,9 @@ describe("inbound numbers (operator)", () => {
     });
     expect(del.statusCode).toBe(200);
     expect((await get("/inboundNumbers", a.owner)).json()).toEqual({ data: [] });
-    const actions = await rows<{ action: string }>(
+    const actions = await rows<{ action: string; after: { owners?: unknown[] } | null }>(
       app.deps.database.db,
-      sql`select action from audit_log where target_type = 'inbound_number' and target_label in (${long}, ${short})
+      sql`select action, after from audit_log where target_type = 'inbound_number' and target_label in (${long}, ${short})
            order by created_at`,
     );
     expect(actions.map((x) => x.action)).toEqual([
@@ -526,6 +526,10 @@ describe("inbound numbers (operator)", () => {
       "number.changed",
       "number.removed",
     ]);
+    // The log names the owners (its reader knows companies by name, not by id).
+    const aName = (add.json().owners as { companyName: string }[])[0]?.companyName;
+    expect(aName).toBeTruthy();
+    expect(actions[0]?.after?.owners).toEqual([{ companyId: a.id, companyName: aName, keyword: null }]);
   });
 
   it("lists numbers by number, page by page, searching digits and owners' names", async () => {

@@ -60,9 +60,26 @@ export function ConsoleShell({
   const currentHref = current?.href;
   useEffect(() => {
     if (!currentHref) return;
-    const link = navRef.current?.querySelector('[aria-current="page"]');
-    if (link && typeof link.scrollIntoView === "function")
-      link.scrollIntoView({ block: "nearest", inline: "nearest" });
+    // Scrolls the section row only (never the page): the current link's whole width in view.
+    const reveal = () => {
+      const nav = navRef.current;
+      const link = nav?.querySelector('[aria-current="page"]');
+      if (!nav || !link) return;
+      const row = nav.getBoundingClientRect();
+      const box = link.getBoundingClientRect();
+      if (box.left < row.left) nav.scrollLeft += box.left - row.left;
+      else if (box.right > row.right) nav.scrollLeft += box.right - row.right;
+    };
+    reveal();
+    // The row or its links changing width (a window made narrower, a count arriving after the page) keeps the
+    // current section in view too.
+    const nav = navRef.current;
+    if (!nav || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(reveal);
+    observer.observe(nav);
+    const list = nav.firstElementChild;
+    if (list) observer.observe(list);
+    return () => observer.disconnect();
   }, [currentHref]);
 
   return (

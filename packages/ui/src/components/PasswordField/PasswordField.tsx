@@ -1,5 +1,5 @@
 import { PASSWORD_COMPOSITION } from "@herald/domain";
-import { type FocusEvent, type ReactNode, useId, useState } from "react";
+import { type FocusEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import * as fieldStyles from "../Field/Field.css";
 import { TextField, type TextFieldProps } from "../TextField";
 import * as styles from "./PasswordField.css";
@@ -57,7 +57,48 @@ export function PasswordField({
   const rulesId = `${inputId}-rules`;
   const hasRules = rulesHint !== null && rulesHint !== undefined && rulesHint !== "";
 
+  // A press elsewhere (the form's submit button below, say) takes the focus on pointer down: hiding the hint
+  // then would move what was pressed before the pointer is released, and the click would land beside it. So
+  // while a pointer is held the hint stays, and goes once the press (and its click) is over.
+  const pointerHeld = useRef(false);
+  const hideAfterPress = useRef(false);
+  useEffect(() => {
+    if (!focused) return;
+    const hasFocusWithin = () => {
+      const active = document.activeElement;
+      return (
+        active instanceof HTMLElement && (active.id === inputId || active.dataset.passwordToggle === inputId)
+      );
+    };
+    const down = () => {
+      pointerHeld.current = true;
+    };
+    const up = () => {
+      pointerHeld.current = false;
+      if (!hideAfterPress.current) return;
+      hideAfterPress.current = false;
+      // after the click this release makes (dispatched in the same task)
+      setTimeout(() => {
+        if (!hasFocusWithin()) setFocused(false);
+      }, 0);
+    };
+    document.addEventListener("pointerdown", down, true);
+    document.addEventListener("pointerup", up, true);
+    document.addEventListener("pointercancel", up, true);
+    return () => {
+      document.removeEventListener("pointerdown", down, true);
+      document.removeEventListener("pointerup", up, true);
+      document.removeEventListener("pointercancel", up, true);
+      pointerHeld.current = false;
+    };
+  }, [focused, inputId]);
+  const leave = () => {
+    if (pointerHeld.current) hideAfterPress.current = true;
+    else setFocused(false);
+  };
+
   const handleFocus = (event: FocusEvent<HTMLInputElement>) => {
+    hideAfterPress.current = false;
     setFocused(true);
     onFocus?.(event);
   };
@@ -66,7 +107,7 @@ export function PasswordField({
     if (
       !(event.relatedTarget instanceof HTMLElement && event.relatedTarget.dataset.passwordToggle === inputId)
     ) {
-      setFocused(false);
+      leave();
     }
     onBlur?.(event);
   };
@@ -81,7 +122,7 @@ export function PasswordField({
       disabled={disabled}
       onClick={() => setVisible((v) => !v)}
       onBlur={(event) => {
-        if (event.relatedTarget !== document.getElementById(inputId)) setFocused(false);
+        if (event.relatedTarget !== document.getElementById(inputId)) leave();
       }}
     >
       <EyeIcon off={visible} />

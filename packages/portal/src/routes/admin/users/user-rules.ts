@@ -177,8 +177,3 @@ export function editRefusal(user: Pick<User, "id" | "status" | "isOwner">, myId:
   if (isOwnerFlag(user.isOwner)) return "The owner's profile can be changed only by the owner.";
   return null;
 }
-
-/** Sender ID rule (openapi.yaml SenderIdText): up to 11 letters, digits or spaces, or up to 15 digits. */
-const SENDER_ID = /^[A-Za-z0-9 ]{1,11}$|^[0-9]{1,15}$/;
-export const SENDER_ID_RULE = "Up to 11 letters and digits, or a number of up to 15 digits.";
-export const senderIdError = (tag: string) => (SENDER_ID.test(tag) ? null : SENDER_ID_RULE);
