@@ -2,6 +2,7 @@ import { validateNewPassword } from "@herald/domain";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./support/browser";
+import { acknowledge } from "./support/notice";
 import { type RunningServer, startServer } from "./support/server";
 
 interface SandboxMessage {
@@ -102,16 +103,6 @@ describe("accounts: registration, verification, sign-in, two-factor and password
     const u = new URL(link);
     return `${server.url}${u.pathname}${u.search}`;
   };
-
-  /** Waits for the modal message `title` (and `text`), checks its icon, and presses OK. */
-  async function acknowledge(page: Page, title: string, opts: { text?: string; icon?: string } = {}) {
-    const dialog = page.getByRole("alertdialog", { name: title, exact: true });
-    await dialog.waitFor();
-    if (opts.text) await dialog.getByText(opts.text, { exact: true }).waitFor();
-    if (opts.icon) await dialog.getByRole("img", { name: opts.icon, exact: true }).waitFor();
-    await dialog.getByRole("button", { name: "OK", exact: true }).click();
-    await dialog.waitFor({ state: "detached" });
-  }
 
   /** A text or password input by its accessible name (the label without the required mark). */
   const field = (page: Page, name: string) => page.getByRole("textbox", { name, exact: true });

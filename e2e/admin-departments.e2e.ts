@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPost, demoCredentials, signInByApi } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
+import { acknowledge } from "./support/notice";
 import { type RunningServer, startServer } from "./support/server";
 
 const LIST = "/user-manage/department-list";
@@ -59,14 +60,6 @@ describe("Administrator > Departments", () => {
     });
     return ((await res.json()) as { data: Dept[] }).data;
   };
-
-  /** Waits for the modal message `title` and presses OK. */
-  async function acknowledge(page: Page, title: string) {
-    const dialog = page.getByRole("alertdialog", { name: title, exact: true });
-    await dialog.waitFor();
-    await dialog.getByRole("button", { name: "OK", exact: true }).click();
-    await dialog.waitFor({ state: "detached" });
-  }
 
   async function confirm(page: Page, question: string, button: string) {
     const dialog = page.getByRole("alertdialog");

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPost, demoCredentials, signInByApi } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
+import { acknowledge } from "./support/notice";
 import { type RunningServer, startServer } from "./support/server";
 
 interface KeywordBody {
@@ -36,14 +37,6 @@ describe("keywords: an admin adds, edits, disables and deletes a keyword", () =>
     await page.evaluate((t) => localStorage.setItem("userToken", t), token);
     await page.goto(`${server.url}${path}`);
     return page;
-  }
-
-  /** Waits for the modal message `title` and presses OK. */
-  async function acknowledge(page: Page, title: string) {
-    const dialog = page.getByRole("alertdialog", { name: title, exact: true });
-    await dialog.waitFor();
-    await dialog.getByRole("button", { name: "OK", exact: true }).click();
-    await dialog.waitFor({ state: "detached" });
   }
 
   async function confirm(page: Page, title: string, button = "Yes") {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoCredentials, signInByApi } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
+import { acknowledge } from "./support/notice";
 import { type RunningServer, startServer } from "./support/server";
 
 const LIST = "/mobile-sub/mobile-list";
@@ -36,15 +37,6 @@ describe("mobile subscription lists: tags, files, the 70KB limit, edit and soft 
     }, token);
     await page.goto(`${server.url}${path}`);
     return page;
-  }
-
-  /** Waits for the modal message `title` (and `text`) and presses OK. */
-  async function acknowledge(page: Page, title: string, text?: string) {
-    const dialog = page.getByRole("alertdialog", { name: title, exact: true });
-    await dialog.waitFor();
-    if (text) await dialog.getByText(text, { exact: true }).waitFor();
-    await dialog.getByRole("button", { name: "OK", exact: true }).click();
-    await dialog.waitFor({ state: "detached" });
   }
 
   async function confirm(page: Page, question: string, button = "Yes") {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPost, demoCredentials, signInByApi, waitForMessage } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
+import { acknowledge } from "./support/notice";
 import { type RunningServer, startServer } from "./support/server";
 
 /** The portal's refresh knob (local storage `herald.pollMs`): one second here instead of 30. */
@@ -17,14 +18,6 @@ const USER_LIMIT = "6";
 /** Nothing on the page is wider than the viewport. */
 const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
-
-/** Waits for the modal message `title` and presses OK. */
-async function acknowledge(page: Page, title: string) {
-  const dialog = page.getByRole("alertdialog", { name: title, exact: true });
-  await dialog.waitFor({ timeout: 15_000 });
-  await dialog.getByRole("button", { name: "OK", exact: true }).click();
-  await dialog.waitFor({ state: "detached" });
-}
 
 /** Confirms the confirmation `title` with its button `action`. */
 async function confirm(page: Page, title: string, action: string) {

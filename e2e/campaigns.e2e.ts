@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPost, demoCredentials, signInByApi } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
+import { acknowledge } from "./support/notice";
 import { type RunningServer, startServer } from "./support/server";
 
 interface CampaignBody {
@@ -49,13 +50,6 @@ describe("campaigns: add, duplicate name, edit, details, export, bulk delete", (
     return page;
   }
   const consoleErrors = (page: Page) => (page as Page & { problems?: string[] }).problems ?? [];
-
-  async function acknowledge(page: Page, title: string) {
-    const dialog = page.getByRole("alertdialog", { name: title, exact: true });
-    await dialog.waitFor();
-    await dialog.getByRole("button", { name: "OK", exact: true }).click();
-    await dialog.waitFor({ state: "detached" });
-  }
 
   async function noSidewaysScroll(page: Page) {
     await page.setViewportSize({ width: 390, height: 844 });

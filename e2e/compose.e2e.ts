@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPost, demoCredentials, type SandboxMessage, signInByApi } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
+import { acknowledge } from "./support/notice";
 import { type RunningServer, startServer } from "./support/server";
 
 /** Polls that wait for the server on a busy machine. */
@@ -47,13 +48,6 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
     return page;
   }
   const consoleErrors = (page: Page) => (page as Page & { problems?: string[] }).problems ?? [];
-
-  async function acknowledge(page: Page, title: string) {
-    const dialog = page.getByRole("alertdialog", { name: title, exact: true });
-    await dialog.waitFor(LOADED);
-    await dialog.getByRole("button", { name: "OK", exact: true }).click();
-    await dialog.waitFor({ state: "detached" });
-  }
 
   async function noSidewaysScroll(page: Page) {
     for (const width of [390, 768, 1440]) {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPost, demoCredentials, type SandboxMessage, signInByApi, waitForMessage } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
+import { acknowledge } from "./support/notice";
 import { type RunningServer, startServer } from "./support/server";
 
 const POLL_MS = "1000";
@@ -14,13 +15,6 @@ const USER = {
   email: "paula.purchase@example.com",
   password: "BuyCredit7!harbour",
 };
-
-async function acknowledge(page: Page, title: string) {
-  const dialog = page.getByRole("alertdialog", { name: title, exact: true });
-  await dialog.waitFor({ timeout: 15_000 });
-  await dialog.getByRole("button", { name: "OK", exact: true }).click();
-  await dialog.waitFor({ state: "detached" });
-}
 
 async function confirm(page: Page, title: string, action: string) {
   const dialog = page.getByRole("alertdialog", { name: title, exact: true });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPost, demoCredentials, signInByApi } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
+import { acknowledge } from "./support/notice";
 import { type RunningServer, startServer } from "./support/server";
 
 const PAGE = "/credit-mgt/low-credit-mgt";
@@ -57,14 +58,6 @@ describe("Administrator > Credit Management > Low Credit Management", () => {
         token,
       )
     ).body;
-
-  async function acknowledge(page: Page, title: string, text?: string) {
-    const dialog = page.getByRole("alertdialog", { name: title, exact: true });
-    await dialog.waitFor();
-    if (text) await dialog.getByText(text, { exact: true }).waitFor();
-    await dialog.getByRole("button", { name: "OK", exact: true }).click();
-    await dialog.waitFor({ state: "detached" });
-  }
 
   it("shows the saved thresholds, saves new ones after confirmation, and keeps them after a reload", async () => {
     const page = await open();

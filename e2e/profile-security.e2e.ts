@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPost, signInByApi, waitForMessage } from "./support/api";
 import { launchBrowser } from "./support/browser";
+import { acknowledge } from "./support/notice";
 import { type RunningServer, startServer } from "./support/server";
 
 const PASSWORD = "Str0ng!Passw0rd";
@@ -51,15 +52,6 @@ describe("Account Settings: sensitive changes, e-mail change and one contact-num
     await page.goto(`${server.url}/admin/profile-settings`);
     await page.getByRole("heading", { name: "Account Settings" }).waitFor();
     return page;
-  }
-
-  /** Waits for the modal message `title` (and `text`) and presses OK. */
-  async function acknowledge(page: Page, title: string, text?: string) {
-    const dialog = page.getByRole("alertdialog", { name: title, exact: true });
-    await dialog.waitFor();
-    if (text) await dialog.getByText(text, { exact: true }).waitFor();
-    await dialog.getByRole("button", { name: "OK", exact: true }).click();
-    await dialog.waitFor({ state: "detached" });
   }
 
   async function saveAndConfirm(page: Page) {

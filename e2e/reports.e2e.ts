@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPost, demoCredentials, signInByApi } from "./support/api";
 import { launchBrowser } from "./support/browser";
+import { acknowledge } from "./support/notice";
 import { type SqlServer, startSqlServer } from "./support/restartable";
 
 /** Polls that wait for the server on a busy machine. */
@@ -61,13 +62,6 @@ describe("SMS reports: outbox filter and export, scheduled delete and the 30-min
     await page.evaluate((t) => localStorage.setItem("userToken", t), token);
     await page.goto(`${server.url}${path}`);
     return page;
-  }
-
-  async function acknowledge(page: Page, title: string) {
-    const dialog = page.getByRole("alertdialog", { name: title, exact: true });
-    await dialog.waitFor(LOADED);
-    await dialog.getByRole("button", { name: "OK", exact: true }).click();
-    await dialog.waitFor({ state: "detached" });
   }
 
   async function confirm(page: Page) {

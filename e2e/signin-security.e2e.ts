@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPost, waitForMessage } from "./support/api";
 import { launchBrowser } from "./support/browser";
+import { acknowledge } from "./support/notice";
 import { type RunningServer, startServer } from "./support/server";
 
 const PASSWORD = "Str0ng!Passw0rd";
@@ -62,13 +63,6 @@ describe("sign-in security in the browser: two-factor page, verification resend,
     const u = new URL(link);
     return `${server.url}${u.pathname}${u.search}`;
   };
-
-  async function acknowledge(page: Page, title: string) {
-    const dialog = page.getByRole("alertdialog", { name: title, exact: true });
-    await dialog.waitFor();
-    await dialog.getByRole("button", { name: "OK", exact: true }).click();
-    await dialog.waitFor({ state: "detached" });
-  }
 
   const field = (page: Page, name: string) => page.getByRole("textbox", { name, exact: true });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPost, demoCredentials, signInByApi } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { CHROMIUM_ARGS, launchBrowser } from "./support/browser";
+import { acknowledge } from "./support/notice";
 import { type RunningServer, startServer } from "./support/server";
 
 const PNG_1X1 =
@@ -104,14 +105,6 @@ describe("social inbox against the real server: channels, live rooms, department
         return page.locator(".bubble.outbox").getByText(text).count();
       })
       .toBeGreaterThan(0);
-  }
-
-  /** Waits for the message dialog `title` and presses OK. */
-  async function acknowledge(page: Page, title: string) {
-    const dialog = page.getByRole("alertdialog", { name: title, exact: true });
-    await dialog.waitFor({ timeout: 15_000 });
-    await dialog.getByRole("button", { name: "OK", exact: true }).click();
-    await dialog.waitFor({ state: "detached" });
   }
 
   /** Confirms the confirmation `title` with its button `action`, checking its text where given. */
