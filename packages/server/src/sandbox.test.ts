@@ -38,6 +38,42 @@ describe("sandbox mailbox", () => {
     expect((api.json().data as { to: string }[]).some((m) => m.to === to)).toBe(true);
   });
 
+  it("lists only the kind, the recipient and the number of messages asked for", async () => {
+    const app = await testApp();
+    const stamp = Date.now().toString().slice(-6);
+    const mailTo = `filter.${stamp}@example.com`;
+    const smsTo = `6598${stamp}`;
+    await app.deps.email.send({ to: mailTo, subject: "First", text: "one" });
+    await app.deps.email.send({ to: mailTo, subject: "Second", text: "two" });
+    await app.deps.email.send({ to: `other.${stamp}@example.com`, subject: "Other", text: "three" });
+    await app.deps.sms.send({ to: smsTo, text: `code ${stamp}` });
+    type Listed = { kind: string; to: string; subject: string | null };
+    const list = async (query: string) => {
+      const res = await app.inject({ method: "GET", url: `/api/sandbox/messages${query}` });
+      expect(res.statusCode).toBe(200);
+      return res.json().data as Listed[];
+    };
+
+    const toMail = await list(`?to=${encodeURIComponent(mailTo)}`);
+    expect(toMail.map((m) => m.subject)).toEqual(["Second", "First"]);
+
+    const sms = await list("?kind=sms");
+    expect(sms.length).toBeGreaterThan(0);
+    expect(sms.every((m) => m.kind === "sms")).toBe(true);
+    expect(sms.some((m) => m.to === smsTo)).toBe(true);
+    const emails = await list("?kind=email");
+    expect(emails.every((m) => m.kind === "email")).toBe(true);
+    expect(emails.some((m) => m.to === mailTo)).toBe(true);
+    expect(await list(`?kind=email&to=${smsTo}`)).toEqual([]);
+
+    const one = await list(`?to=${encodeURIComponent(mailTo)}&limit=1`);
+    expect(one.map((m) => m.subject)).toEqual(["Second"]);
+    expect(await list("?limit=2")).toHaveLength(2);
+
+    const bad = await app.inject({ method: "GET", url: "/api/sandbox/messages?limit=0" });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it("renders the page with user content escaped", async () => {
     const app = await testApp();
     await app.deps.email.send({

@@ -1,4 +1,4 @@
-import { desc } from "drizzle-orm";
+import { and, desc, eq, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { sandboxMessages } from "../db/schema";
 
@@ -17,10 +17,22 @@ export async function storeSandboxMessage(database: Database, m: SandboxMessageI
   return row!.id;
 }
 
-export async function listSandboxMessages(database: Database, limit = 200) {
+/** Which captured messages to list: one kind, one recipient (exact match), at most `limit`. */
+export interface SandboxMessageFilter {
+  kind?: "email" | "sms";
+  to?: string;
+  limit?: number;
+}
+
+export async function listSandboxMessages(database: Database, filter: SandboxMessageFilter = {}) {
+  const { kind, to, limit = 200 } = filter;
+  const where: SQL[] = [];
+  if (kind) where.push(eq(sandboxMessages.kind, kind));
+  if (to) where.push(eq(sandboxMessages.to, to));
   const rows = await database.db
     .select()
     .from(sandboxMessages)
+    .where(where.length > 0 ? and(...where) : undefined)
     .orderBy(desc(sandboxMessages.createdAt), desc(sandboxMessages.id))
     .limit(limit);
   return rows.map((r) => ({

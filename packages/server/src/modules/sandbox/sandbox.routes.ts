@@ -9,9 +9,11 @@ import { renderSandboxPage } from "./sandbox.page";
 /** The API view of the sandbox mailbox (also at /_sandbox/messages.json). */
 export function sandboxHandlers(deps: Deps): Handlers {
   return {
-    async listSandboxMessages() {
+    async listSandboxMessages(request) {
       if (!sandboxPagesEnabled(deps.config)) throw new NotFound();
-      return { data: await listSandboxMessages(deps.database) };
+      // As the contract documents: one kind, one recipient (exact match), newest first, 100 unless told.
+      const { kind, to, limit = 100 } = request.query ?? {};
+      return { data: await listSandboxMessages(deps.database, { kind, to, limit }) };
     },
     async simulateChannelInbound(request) {
       if (!sandboxPagesEnabled(deps.config)) throw new NotFound();
