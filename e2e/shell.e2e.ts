@@ -1,8 +1,44 @@
+import { readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPost, demoCredentials, signInByApi, waitForMessage } from "./support/api";
 import { launchBrowser } from "./support/browser";
 import { type RunningServer, startServer } from "./support/server";
+
+const portalDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../packages/portal/dist");
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/**
+ * The signed-in home's critical path in the build's chunk graph (dist/.vite/manifest.json): the entry, the
+ * inbox screen and the signed-in layout with every chunk they import statically (what must arrive before the
+ * home can show its rows; lazily loaded parts such as the header's menus and the open room are not on it),
+ * and the compressed bytes the server sends for them (the .br beside each file).
+ */
+function homeCriticalPath() {
+  const manifest = JSON.parse(readFileSync(path.join(portalDist, ".vite/manifest.json"), "utf8")) as Record<
+    string,
+    ManifestChunk
+  >;
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest`);
+    seen.add(key);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  for (const key of ["index.html", "src/routes/social/social-chat.tsx", "src/shell/shell.tsx"]) visit(key);
+  const files = [...seen].map((key) => manifest[key]!.file).filter((f) => f.endsWith(".js"));
+  const bytes = files.reduce((sum, f) => sum + statSync(path.join(portalDist, `${f}.br`)).size, 0);
+  return { files, bytes, screenChunk: manifest["src/routes/social/social-chat.tsx"]!.file };
+}
 
 describe("signed-in shell, guards and session", () => {
   let server: RunningServer;
@@ -38,6 +74,41 @@ describe("signed-in shell, guards and session", () => {
     await page.getByText(owner.email).waitFor();
     await page.getByRole("button", { name: "User Management" }).click();
     await page.getByRole("link", { name: "Departments" }).waitFor();
+    await page.close();
+  });
+
+  it("paints the home's layout from the first chunks and asks for its data beside its code, within 170 kB", async () => {
+    const critical = homeCriticalPath();
+    expect(critical.bytes, `critical path: ${critical.files.join(", ")}`).toBeLessThanOrEqual(170_000);
+
+    const token = await signInByApi(server.url, owner.email, owner.password);
+    const page = await browser.newPage();
+    await page.addInitScript((t) => localStorage.setItem("userToken", t), token);
+    const sent: string[] = [];
+    page.on("request", (r) => {
+      const u = new URL(r.url());
+      if (u.pathname.startsWith("/api/")) sent.push(u.pathname);
+    });
+    // The home's own code is held back until its data has been asked for (or 15 s have passed): a page
+    // that asks for its data only after its code has arrived fails here, whatever the machine's speed.
+    const asked = () => ["/api/getProfile", "/api/social-chat/chat/room"].every((p) => sent.includes(p));
+    let heldWhileAsking = false;
+    let painted = false;
+    await page.route(`**/${critical.screenChunk}`, async (route) => {
+      const started = Date.now();
+      while (!asked() && Date.now() - started < 15_000) await new Promise((r) => setTimeout(r, 50));
+      heldWhileAsking = asked();
+      // Meanwhile the layout and the page's grey bars are on screen: the sidebar's links already work.
+      painted =
+        (await page.getByRole("navigation", { name: "Main" }).isVisible()) &&
+        (await page.getByRole("status", { name: "Loading" }).isVisible());
+      await route.continue();
+    });
+    await page.goto(`${server.url}/`);
+    await page.getByRole("list", { name: "First steps" }).waitFor();
+    expect(heldWhileAsking, `requests sent while the home's code was held: ${sent.join(", ")}`).toBe(true);
+    expect(painted).toBe(true);
+    await page.getByRole("link", { name: "Open Channels Management" }).waitFor();
     await page.close();
   });
 

@@ -11,7 +11,7 @@ import { startTheme } from "./shell/theme";
 startTheme();
 
 const queryClient = createQueryClient();
-const router = createRouter();
+const router = createRouter(queryClient);
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

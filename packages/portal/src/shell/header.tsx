@@ -2,18 +2,22 @@ import { ApiError, unwrap } from "@herald/api-client";
 import { MESSAGES, roleLabel, sgdToCents } from "@herald/domain";
 import { AvatarMenu, CreditSummary, NotificationBell, NotificationPanel, Select } from "@herald/ui";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { $api, api } from "../api";
 import { useDialogs } from "../dialogs";
 import { statementPath } from "../routes/credit/statement-rules";
 import { clearToken, getToken } from "../session";
-import { CorporateTopUpDialog } from "./corporate-top-up";
 import { useLiveEvents } from "./event-stream";
 import { routerLink } from "./link";
 import { useThemePreference } from "./theme";
 import { corporateTopUp, myCreditTopUp, notificationHref, type TopUpAction } from "./top-up";
 import { useProfile } from "./use-profile";
+
+/** The corporate top-up request form: its code loads when it is first opened, not with every page. */
+const CorporateTopUpDialog = lazy(() =>
+  import("./corporate-top-up").then((m) => ({ default: m.CorporateTopUpDialog })),
+);
 
 /** While the event stream is open, notifications and corporate credit are also refetched this often. */
 const LIVE_FALLBACK_MS = 120_000;
@@ -59,6 +63,9 @@ export function Header() {
   const [panelOpen, setPanelOpen] = useState(false);
   const [sending, setSending] = useState(false);
   const [corporateOpen, setCorporateOpen] = useState(false);
+  // Mounted from its first opening on, so that it closes with its own animation.
+  const [corporateUsed, setCorporateUsed] = useState(false);
+  if (corporateOpen && !corporateUsed) setCorporateUsed(true);
 
   const topUp = (action: TopUpAction) => {
     if ("open" in action) navigate(action.open);
@@ -173,7 +180,11 @@ export function Header() {
         theme={theme}
         onThemeChange={setTheme}
       />
-      {corporate && <CorporateTopUpDialog open={corporateOpen} onClose={() => setCorporateOpen(false)} />}
+      {corporate && corporateUsed && (
+        <Suspense>
+          <CorporateTopUpDialog open={corporateOpen} onClose={() => setCorporateOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

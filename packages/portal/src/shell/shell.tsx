@@ -1,13 +1,19 @@
 import { MESSAGES } from "@herald/domain";
-import { AppShell, LoadingOverlay, ToastProvider } from "@herald/ui";
-import { useEffect, useRef } from "react";
+import { AppShell, ToastProvider } from "@herald/ui";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { useDialogs } from "../dialogs";
 import { clearToken } from "../session";
-import { Header } from "./header";
 import { routerLink } from "./link";
 import { navPath, navSections } from "./nav";
+import { HeaderSkeleton, PageSkeleton } from "./skeleton";
 import { useProfile } from "./use-profile";
+
+/**
+ * The header's credit, notifications, status and account menus: not needed to show the page, so their code
+ * (menus, pickers, dialogs) loads beside the page's first rows, with their places held until it arrives.
+ */
+const Header = lazy(() => import("./header").then((m) => ({ default: m.Header })));
 
 /** The signed-in layout: sidebar, header and footer around the screen. */
 export function Shell() {
@@ -38,11 +44,15 @@ export function Shell() {
         // shows without signing in again.
         showAdmin={profile.data?.userRole === "admin"}
         currentPath={navPath(location.pathname)}
-        header={<Header />}
+        header={
+          <Suspense fallback={<HeaderSkeleton />}>
+            <Header />
+          </Suspense>
+        }
         footer={`© ${new Date().getFullYear()} Herald · Business messaging`}
         renderLink={routerLink}
       >
-        {profile.isPending ? <LoadingOverlay visible label="Loading" /> : <Outlet />}
+        {profile.isPending ? <PageSkeleton /> : <Outlet />}
       </AppShell>
     </ToastProvider>
   );

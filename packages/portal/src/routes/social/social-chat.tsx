@@ -1,18 +1,20 @@
 import { MESSAGES } from "@herald/domain";
 import { Button, EmptyState, Spinner } from "@herald/ui";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useSyncExternalStore } from "react";
+import { lazy, Suspense, useCallback, useSyncExternalStore } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { currentRole, getToken } from "../../session";
 import { useProfile } from "../../shell/use-profile";
 import { portalConfigQuery } from "../auth/auth.queries";
 import Home, { type Step } from "../home";
 import * as pages from "../pages.css";
-import { ChatPanel } from "./chat-panel";
 import { RoomList } from "./room-list";
 import * as s from "./social.css";
 import { useChatEvents, useRooms } from "./social.queries";
 import { CHANNELS_PATH, CHAT_PATH, NARROW_QUERY, roomPath, type Viewer } from "./social-rules";
+
+/** The open room (composer, dialogs, templates): its code loads when a room is opened, not with the list. */
+const ChatPanel = lazy(() => import("./chat-panel").then((m) => ({ default: m.ChatPanel })));
 
 function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
@@ -85,12 +87,20 @@ export default function SocialChat() {
       {showPanel && (
         <section className={s.panel} aria-label="Conversation">
           {subscriberId ? (
-            <ChatPanel
-              key={subscriberId}
-              roomId={subscriberId}
-              viewer={viewer}
-              onBack={narrow ? () => navigate(CHAT_PATH) : undefined}
-            />
+            <Suspense
+              fallback={
+                <div className={s.centre}>
+                  <Spinner label="Loading the chat" showLabel />
+                </div>
+              }
+            >
+              <ChatPanel
+                key={subscriberId}
+                roomId={subscriberId}
+                viewer={viewer}
+                onBack={narrow ? () => navigate(CHAT_PATH) : undefined}
+              />
+            </Suspense>
           ) : (
             <div className={s.centre}>
               <EmptyState

@@ -2,38 +2,18 @@ import { unwrap } from "@herald/api-client";
 import { type QueryClient, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { api } from "../../api";
 import { useLiveEvents } from "../../shell/event-stream";
-import {
-  MESSAGE_PAGE_SIZE,
-  mergePages,
-  nextCursor,
-  POLL_MS,
-  ROOM_PAGE_SIZE,
-  type RoomSummary,
-} from "./social-rules";
+import { roomsKey, roomsQuery } from "./rooms.query";
+import { MESSAGE_PAGE_SIZE, mergePages, nextCursor, POLL_MS } from "./social-rules";
 
 type Cursor = { lastSeenCreatedAt: string; lastSeenId: string } | undefined;
 
-export const roomsKey = ["social-chat", "rooms"] as const;
+export { roomsKey };
 export const messagesKey = (roomId: string) => ["social-chat", "messages", roomId] as const;
 export const profileKey = (roomId: string) => ["social-chat", "room", roomId] as const;
 
 /** The room list, newest activity first, keyset-paged and polled every 1.5 s (§7). */
 export function useRooms() {
-  const query = useInfiniteQuery({
-    queryKey: roomsKey,
-    initialPageParam: undefined as Cursor,
-    queryFn: async ({ pageParam, signal }) =>
-      unwrap(
-        await api.GET("/social-chat/chat/room", {
-          params: { query: { limit: ROOM_PAGE_SIZE, ...pageParam } },
-          signal,
-        }),
-      ),
-    getNextPageParam: (_last, pages) =>
-      nextCursor(pages, (r: RoomSummary) => ({ at: r.lastActivityAt, id: r.subscriberId })),
-    refetchInterval: POLL_MS,
-    staleTime: 0,
-  });
+  const query = useInfiniteQuery(roomsQuery());
   const pages = query.data?.pages ?? [];
   return {
     ...query,

@@ -6,6 +6,7 @@ import { CreditSummary } from "../CreditBox/CreditSummary";
 import type { RenderLink } from "../Link/Link";
 import { NotificationBell } from "../NotificationBell/NotificationBell";
 import { AppShell, type NavSection } from "./AppShell";
+import { AppShellSkeleton } from "./AppShellSkeleton";
 
 /** The spec's sidebar. */
 const sections: NavSection[] = [
@@ -225,5 +226,19 @@ export const NarrowHeader: Story = {
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(
       document.documentElement.clientWidth,
     );
+  },
+};
+
+/**
+ * The first paint (AppShellSkeleton): the same sidebar and header before the rest of the page's code arrives;
+ * its links already work, and nothing of the drawer's dialog code is needed.
+ */
+export const FirstPaint: Story = {
+  render: (args) => <AppShellSkeleton {...args} />,
+  play: async ({ canvasElement }) => {
+    const nav = within(canvasElement).getByRole("navigation", { name: "Main" });
+    await expect(within(nav).getByRole("link", { name: "Chat" })).toHaveAttribute("aria-current", "page");
+    await userEvent.click(within(nav).getByRole("link", { name: "Chat" }));
+    await expect(navigate).toHaveBeenCalledWith("/apps/social-chat");
   },
 };

@@ -6,3 +6,4 @@ export {
   type NavLinkItem,
   type NavSection,
 } from "./AppShell";
+export { AppShellSkeleton, type AppShellSkeletonProps } from "./AppShellSkeleton";
