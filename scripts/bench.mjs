@@ -14,6 +14,7 @@ const filters = process.argv.slice(2);
 
 process.env.CHROME_PATH = ensureChromium();
 process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = "1";
+process.env.TURBO_TELEMETRY_DISABLED = "1";
 
 const files = readdirSync(benchDir, { withFileTypes: true })
   .filter((e) => e.isFile() && /\.(mjs|ts)$/.test(e.name) && !e.name.endsWith(".d.ts"))

@@ -10,6 +10,7 @@ import { ensureChromium } from "./chromium.mjs";
 const chrome = ensureChromium();
 process.env.CHROME_PATH = chrome;
 process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = "1";
+process.env.TURBO_TELEMETRY_DISABLED = "1";
 const db = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite";
 // `--db-only`: the second CI pass re-runs only the suites that talk to the database (server and journeys);
 // lint, typecheck and the browser component tests do not depend on it and already ran in the first pass.

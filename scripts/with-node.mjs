@@ -33,8 +33,10 @@ export function registryPackage(platform, arch) {
 /** Where the registry's Node.js is kept: the user's cache directory. */
 export function cacheDir(env, platform, home) {
   if (env.HERALD_NODE_DIR) return env.HERALD_NODE_DIR;
-  if (platform === "win32") return path.join(env.LOCALAPPDATA || path.join(home, "AppData", "Local"), "herald", "node24");
-  if (platform === "darwin" && !env.XDG_CACHE_HOME) return path.join(home, "Library", "Caches", "herald", "node24");
+  if (platform === "win32")
+    return path.join(env.LOCALAPPDATA || path.join(home, "AppData", "Local"), "herald", "node24");
+  if (platform === "darwin" && !env.XDG_CACHE_HOME)
+    return path.join(home, "Library", "Caches", "herald", "node24");
   return path.join(env.XDG_CACHE_HOME || path.join(home, ".cache"), "herald", "node24");
 }
 
@@ -95,10 +97,23 @@ function main() {
       );
       mkdirSync(choice.dir, { recursive: true });
       const npmCli = env.npm_execpath;
-      const install = ["install", "--prefix", choice.dir, "--no-save", "--no-audit", "--no-fund", "--no-package-lock", `${choice.pkg}@${REGISTRY_MAJOR}`];
-      const r = npmCli && /\.js$/.test(npmCli)
-        ? spawnSync(process.execPath, [npmCli].concat(install), { stdio: ["ignore", "ignore", "inherit"] })
-        : spawnSync("npm", install, { stdio: ["ignore", "ignore", "inherit"], shell: process.platform === "win32" });
+      const install = [
+        "install",
+        "--prefix",
+        choice.dir,
+        "--no-save",
+        "--no-audit",
+        "--no-fund",
+        "--no-package-lock",
+        `${choice.pkg}@${REGISTRY_MAJOR}`,
+      ];
+      const r =
+        npmCli && /\.js$/.test(npmCli)
+          ? spawnSync(process.execPath, [npmCli].concat(install), { stdio: ["ignore", "ignore", "inherit"] })
+          : spawnSync("npm", install, {
+              stdio: ["ignore", "ignore", "inherit"],
+              shell: process.platform === "win32",
+            });
       if (r.status !== 0 || !existsSync(choice.binary)) {
         console.error(
           `Herald needs Node.js ${MINIMUM} or newer (this is Node.js ${choice.version}) and could not install ${choice.pkg}@${REGISTRY_MAJOR} from the npm registry; install Node.js 24 LTS and start it again.`,
@@ -133,4 +148,5 @@ function main() {
   child.on("exit", (code, signal) => process.exit(code === null ? (signal === "SIGINT" ? 130 : 1) : code));
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) main();
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname))
+  main();
