@@ -23,10 +23,14 @@ export function preloadSignedIn(queryClient: QueryClient) {
   const role = currentRole();
   if (role === null) return;
   void loadShell();
-  void queryClient.prefetchQuery(profileQuery());
-  void queryClient.prefetchQuery($api.queryOptions("post", "/getNotification", {}));
-  if (role === "admin")
-    void queryClient.prefetchQuery($api.queryOptions("post", "/getCompany", { body: {} }));
+  // The header's calls follow the profile's answer (still before the header's code arrives): a session ended
+  // on the server costs one refused call, not three.
+  void queryClient.prefetchQuery(profileQuery()).then(() => {
+    if (queryClient.getQueryState(profileQuery().queryKey)?.status !== "success") return;
+    void queryClient.prefetchQuery($api.queryOptions("post", "/getNotification", {}));
+    if (role === "admin")
+      void queryClient.prefetchQuery($api.queryOptions("post", "/getCompany", { body: {} }));
+  });
 }
 
 /** Each screen's first data, by route path, asked for beside its code (the screens ask for the same keys). */
