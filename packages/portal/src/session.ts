@@ -56,6 +56,8 @@ type Listener = () => void;
 const expiredListeners = {
   list: new Set<Listener>(),
   shown: false,
+  /** A listener has been told of the refusal. */
+  told: false,
   /** The token the server refused. */
   token: null as string | null,
 };
@@ -63,12 +65,22 @@ const expiredListeners = {
 /** Raised once per session when the token expires or the server refuses it (401). */
 export function onSessionExpired(listener: Listener): () => void {
   expiredListeners.list.add(listener);
+  // A refusal that came before anyone listened (a page load's first calls start before the page renders)
+  // is told to the first listener.
+  if (expiredListeners.shown && !expiredListeners.told && expiredListeners.token === getToken()) {
+    queueMicrotask(() => {
+      if (expiredListeners.told || !expiredListeners.list.has(listener)) return;
+      expiredListeners.told = true;
+      listener();
+    });
+  }
   return () => expiredListeners.list.delete(listener);
 }
 export function raiseSessionExpired() {
   if (expiredListeners.shown) return;
   expiredListeners.shown = true;
   expiredListeners.token = getToken();
+  if (expiredListeners.list.size > 0) expiredListeners.told = true;
   for (const l of expiredListeners.list) l();
 }
 
@@ -79,6 +91,7 @@ export const sessionEnded = (token: string | null = getToken()) =>
 /** A new session starts (sign-in here or in another tab): calls may be sent again. */
 export function resetSessionEnded() {
   expiredListeners.shown = false;
+  expiredListeners.told = false;
   expiredListeners.token = null;
 }
 
