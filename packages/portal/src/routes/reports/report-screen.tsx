@@ -214,6 +214,18 @@ export function ReportScreen<T extends { id: string }>(props: ReportScreenProps<
               </div>
             )}
             onExport={exportVisible}
+            stackBelow="sm"
+            toolbar={
+              <Button
+                size="sm"
+                variant="outline"
+                tone="secondary"
+                loading={list.isFetching && !list.isPending}
+                onClick={() => void list.refetch()}
+              >
+                Refresh
+              </Button>
+            }
           />
         </div>
       </Card>

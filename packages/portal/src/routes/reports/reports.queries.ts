@@ -12,6 +12,11 @@ const live = { placeholderData: keepPreviousData, staleTime: 0 } as const;
 
 /** How often the outbox asks again while a message on the page waits for its delivery report. */
 export const OUTBOX_FOLLOW_MS = 5_000;
+/**
+ * How often the inbox and scheduled lists ask again while the tab is shown (new messages arrive, scheduled
+ * ones leave when sent). Hidden tabs do not poll (react-query's default); showing the tab again refetches.
+ */
+export const REPORT_FOLLOW_MS = 30_000;
 /** A message that is queued or accepted by the gateway, its delivery report still to come. */
 export const awaitingReport = (status: string | null | undefined) =>
   !status || status === "pending" || status === "sent" || status === "accepted";
@@ -41,7 +46,15 @@ function state<A, T>(
 }
 
 export function useInbox({ query, body }: ReportQuery): ReportListState<InboxMessage> {
-  return state($api.useQuery("post", "/inbox", { params: { query }, body }, live), (a) => a.data);
+  return state(
+    $api.useQuery(
+      "post",
+      "/inbox",
+      { params: { query }, body },
+      { ...live, refetchInterval: REPORT_FOLLOW_MS },
+    ),
+    (a) => a.data,
+  );
 }
 
 export function useOutbox(
@@ -63,7 +76,15 @@ export function useOutbox(
 }
 
 export function useScheduled({ query, body }: ReportQuery): ReportListState<ScheduledSms> {
-  return state($api.useQuery("post", "/scheduledSms", { params: { query }, body }, live), (a) => a.data);
+  return state(
+    $api.useQuery(
+      "post",
+      "/scheduledSms",
+      { params: { query }, body },
+      { ...live, refetchInterval: REPORT_FOLLOW_MS },
+    ),
+    (a) => a.data,
+  );
 }
 
 /** Options of the outbox's user filter (admins only). */
