@@ -357,7 +357,13 @@ for (const bp of Object.keys(breakpoints) as Breakpoint[]) {
   const media = mediaDown(bp);
   globalStyle(`${root} > thead, ${root} > tbody`, { "@media": { [media]: { display: "block" } } });
   globalStyle(`${root} > thead > tr`, {
-    "@media": { [media]: { display: "flex", alignItems: "center" } },
+    "@media": {
+      [media]: {
+        display: "flex",
+        alignItems: "center",
+        background: vars.color.surfaceAlt,
+      },
+    },
   });
   globalStyle(`${root} > thead > tr > th:not(.${narrowCell})`, {
     "@media": {
@@ -374,7 +380,7 @@ for (const bp of Object.keys(breakpoints) as Breakpoint[]) {
     },
   });
   globalStyle(`${root} > thead > tr > th.${narrowCell}`, {
-    "@media": { [media]: { position: "static", flex: "1 1 auto", width: "auto", borderBottom: 0 } },
+    "@media": { [media]: { position: "static", width: "auto", borderBottom: 0, background: "transparent" } },
   });
   globalStyle(`${root} > tbody > tr[data-index]`, {
     "@media": {
@@ -392,11 +398,11 @@ for (const bp of Object.keys(breakpoints) as Breakpoint[]) {
     "@media": {
       [media]: {
         gridColumn: "2",
+        width: "auto",
         height: "auto",
         border: 0,
         paddingBlock: "2px",
         textAlign: "start",
-        whiteSpace: "normal",
       },
     },
   });
