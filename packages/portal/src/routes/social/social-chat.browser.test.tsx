@@ -108,44 +108,42 @@ describe("layouts", () => {
   });
 });
 
-describe("keyboard and colours", () => {
-  // The portal's frame around the inbox: a sidebar of links and a header before the page, as an agent meets it.
-  const framed = [
-    {
-      path: "/apps/social-chat/:subscriberId?",
-      Component: () => (
-        <AppShell
-          brand="Herald"
-          sections={[
-            {
-              id: "apps",
-              title: "Messaging",
-              entries: [
-                "Campaign Management",
-                "Contact Management",
-                "Social Messaging",
-                "Compose Message",
-                "Inbox",
-                "Outbox",
-                "Scheduled",
-                "Bot Management",
-              ].map((label, i) => ({ label, href: `/page-${i}` })),
-            },
-          ]}
-          header={
-            <>
-              <button type="button">Top Up</button>
-              <button type="button">Online</button>
-              <button type="button">Notifications</button>
-            </>
-          }
-        >
-          <SocialChat />
-        </AppShell>
-      ),
-    },
-  ];
+/** The portal's frame around the inbox: a sidebar of links and a header before the page, as an agent meets it. */
+function FramedChat() {
+  return (
+    <AppShell
+      brand="Herald"
+      sections={[
+        {
+          id: "apps",
+          title: "Messaging",
+          entries: [
+            "Campaign Management",
+            "Contact Management",
+            "Social Messaging",
+            "Compose Message",
+            "Inbox",
+            "Outbox",
+            "Scheduled",
+            "Bot Management",
+          ].map((label, i) => ({ label, href: `/page-${i}` })),
+        },
+      ]}
+      header={
+        <>
+          <button type="button">Top Up</button>
+          <button type="button">Online</button>
+          <button type="button">Notifications</button>
+        </>
+      }
+    >
+      <SocialChat />
+    </AppShell>
+  );
+}
+const framed = [{ path: "/apps/social-chat/:subscriberId?", Component: FramedChat }];
 
+describe("keyboard and colours", () => {
   it("reaches the first chat in two Tabs; the list is one tab stop that arrow keys move through", async () => {
     await page.viewport(1440, 900);
     await mockApi(socialHandlers(state));

@@ -301,6 +301,9 @@ export const fit = styleVariants({
   fill: {},
 });
 
+/** A fitted column's header may break between words ("Delivered / Status"), so headers do not widen columns. */
+globalStyle(`th.${fit.content}`, { whiteSpace: "normal", overflowWrap: "normal" });
+
 /** A "fill" cell keeps a readable width: the table scrolls sideways before the text becomes a ribbon. */
 export const fillContent = style({
   minWidth: "16rem",

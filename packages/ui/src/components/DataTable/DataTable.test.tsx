@@ -68,7 +68,7 @@ let root: Root;
 /** The page's content column: the viewport less the sidebar (from 992 px) and the page and card padding. */
 async function show(width: number) {
   await page.viewport(width, 900);
-  container.style.width = `${width - (width >= 992 ? 248 : 0) - 80}px`;
+  container.style.width = `${width - (width >= 992 ? 256 : 0) - 130}px`;
   flushSync(() =>
     root.render(
       <DataTable<Sent>
