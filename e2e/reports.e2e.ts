@@ -82,6 +82,31 @@ describe("SMS reports: outbox filter and export, scheduled delete and the 30-min
       .waitFor();
     await expect.poll(() => main.getByRole("button", { name: "Delete" }).isDisabled()).toBe(true);
 
+    // What a person sees at 1440 and 768 px: the message gets the room, number and status stay whole and
+    // side by side without overlapping; Refresh asks again.
+    for (const width of [1440, 768]) {
+      await page.setViewportSize({ width, height: 900 });
+      const boxes = await rows()
+        .first()
+        .evaluate((tr) => {
+          const cell = (id: string) => tr.querySelector<HTMLElement>(`td[data-column="${id}"]`)!;
+          const r = (id: string) => cell(id).getBoundingClientRect();
+          return {
+            message: r("msg_content"),
+            mobile: r("name"),
+            status: r("delivered_st"),
+            statusClipped: cell("delivered_st").scrollWidth > cell("delivered_st").clientWidth,
+          };
+        });
+      expect(boxes.message.width).toBeGreaterThan(boxes.status.width);
+      expect(boxes.statusClipped).toBe(false);
+      expect(boxes.mobile.right).toBeLessThanOrEqual(boxes.message.left);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const asked = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/outbox");
+    await main.getByRole("button", { name: "Refresh", exact: true }).click();
+    expect((await asked).ok()).toBe(true);
+
     // a range that ended a week ago holds none of them
     const weekAgo = new Date(Date.now() - 7 * 86_400_000);
     const day = (d: Date) =>
