@@ -131,6 +131,25 @@ describe("SMS reports: outbox filter and export, scheduled delete and the 30-min
     expect(lines[0]).toBe("Sender ID,Mobile,Message,Billable,Delivered Status,SMS Count,Date");
     expect(lines[1]).toContain(`'=Failed hello ${stamp}`);
     expect(lines[1]).toContain(",Failed,2,");
+
+    // A message sent while the outbox is open appears, and its delivery report (the sandbox gateway's) turns
+    // it to Delivered without a reload.
+    await main.getByRole("searchbox", { name: "Search outbox" }).fill("");
+    const live = table.getByRole("row").filter({ hasText: `Live hello ${stamp}` });
+    const sent = await apiPost(
+      server.url,
+      "/sms/send",
+      {
+        channel: "SMS",
+        recipients: { numbers: ["6591000009"] },
+        text: `Live hello ${stamp}`,
+        frequency: "now",
+      },
+      token,
+    );
+    expect(sent.status).toBe(200);
+    await expect.poll(() => live.count(), LOADED).toBe(1);
+    await expect.poll(() => live.getByText("Delivered", { exact: true }).count(), LOADED).toBe(1);
     await page.close();
   });
 

@@ -67,9 +67,12 @@ export function useOutbox(
     { params: { query }, body: { ...body, ...(userId ? { userId } : {}) } },
     {
       ...live,
-      // Messages still on their way get their delivery reports: the page follows them while one is shown.
+      // Messages still on their way get their delivery reports: the page follows them closely while one is
+      // shown, and otherwise still looks for new messages now and then (only while the tab is shown).
       refetchInterval: (query) =>
-        query.state.data?.outbox.some((m) => awaitingReport(m.delivered_st)) ? OUTBOX_FOLLOW_MS : false,
+        query.state.data?.outbox.some((m) => awaitingReport(m.delivered_st))
+          ? OUTBOX_FOLLOW_MS
+          : REPORT_FOLLOW_MS,
     },
   );
   return { ...state(q, (a) => a.outbox), msgStatus: query.cursor ? undefined : q.data?.msg_status };
