@@ -241,7 +241,7 @@ describe("campaigns: add, duplicate name, edit, details, export, bulk delete", (
     expect(await figure("Recipients")).toBe("2");
     expect(await figure("Sent")).toBe("2");
     expect(await figure("Failed")).toBe("0");
-    expect(await figure("Cost")).toMatch(/^SGD \d+\.\d{2}$/);
+    expect(await figure("Cost (SGD)")).toMatch(/^\d[\d,]*\.\d{2}$/);
     await main.getByRole("heading", { name: "Delivery funnel" }).waitFor();
     await main
       .getByRole("table", { name: "Sends and broadcasts" })

@@ -1,5 +1,5 @@
 import { unwrap } from "@herald/api-client";
-import { formatDateTime12, formatSgd, MESSAGES } from "@herald/domain";
+import { formatAmount, formatDateTime12, formatSgd, MESSAGES } from "@herald/domain";
 import {
   Badge,
   Breadcrumb,
@@ -244,7 +244,7 @@ function Totals({ report }: { report: CampaignReport }) {
         {figures.map((f) => (
           <StatCard key={f.label} label={f.label} value={count(f.value)} tone={f.tone} />
         ))}
-        <StatCard label="Cost" value={formatSgd(report.totals.costCents)} tone="primary" />
+        <StatCard label="Cost (SGD)" value={formatAmount(report.totals.costCents)} tone="primary" />
       </section>
       <Card title="Delivery funnel" headingLevel={2}>
         <FunnelChart title="Messages by status" data={figures} />

@@ -268,7 +268,8 @@ export async function campaignMessages(
             limit ${limit + 1})
           union all
           (select r.id::text, b.id::text, 'broadcast', b.name, ch.channel_type,
-                  r.mobile, nullif(r.name, ''), coalesce(m.text, b.text),
+                  r.mobile, nullif(r.name, ''),
+                  coalesce(m.text, b.text, 'WhatsApp template ' || b.template_name),
                   case when r.status = 'failed' or m.delivery_status = 'failed' then 'failed'
                        when m.delivery_status in ('sent', 'delivered', 'read') then m.delivery_status
                        when r.status = 'sent' then 'sent'
