@@ -306,6 +306,8 @@ export const AUTHENTICATED: Record<string, OperationRule> = {
   campaignList: member("campaign"),
   addCampaign: member("campaign", { names: { name: "campaignName" } }),
   getCampaign: member("campaign"),
+  getCampaignReport: member("campaign"),
+  listCampaignMessages: member("campaign"),
   editCampaign: member("campaign", { names: { name: "campaignName" } }),
   deleteCampaign: member("campaign"),
   listContacts: member("contact"),

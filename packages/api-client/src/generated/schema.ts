@@ -1609,6 +1609,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/campaignReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A campaign's delivery totals
+         * @description Designed for campaign/campaign-view/{id}: the totals of every message the campaign sent (its compose
+         *     sends and its broadcasts) and the same figures per send, newest first. Counted from the messages
+         *     themselves, as the broadcast report counts them. Any user of the company; another company's campaign
+         *     answers 404.
+         */
+        post: operations["getCampaignReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaignMessages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A campaign's outgoing messages
+         * @description Designed for View Outgoing Report on campaign/campaign-view/{id}: every message of the campaign's sends
+         *     and broadcasts, one row per recipient, newest first. Paged by keyset: `limit` rows (default 100, at most
+         *     1000); pass `nextCursor` back as `cursor` for the next page (null on the last page). Any user of the
+         *     company; another company's campaign answers 404.
+         */
+        post: operations["listCampaignMessages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/editCampaign": {
         parameters: {
             query?: never;
@@ -5090,6 +5136,72 @@ export interface components {
             broadcast_id: string | null;
             broadcast_name: string | null;
         };
+        /**
+         * @description Messages of a campaign (or of one of its sends) by where they are. `sent` counts messages the provider
+         *     accepted (delivered and read ones included); `failed` those refused or reported failed; `pending` those
+         *     still scheduled or on their way; `skipped` numbers left out (opted out or not reachable); `costCents`
+         *     the credit spent on them.
+         */
+        CampaignTotals: {
+            recipients: number;
+            sent: number;
+            delivered: number;
+            read: number;
+            failed: number;
+            pending: number;
+            skipped: number;
+            cancelled: number;
+            costCents: number;
+        };
+        /** @description One send (compose) or broadcast of a campaign with its totals. */
+        CampaignSend: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "message" | "broadcast";
+            /** @description The broadcast's name, or the send's sender ID or subject (empty when it has none). */
+            name: string;
+            /**
+             * @description Where its messages went (social: a broadcast over the subscribers' own channels).
+             * @enum {string}
+             */
+            channel: "sms" | "email" | "whatsapp" | "telegram" | "social";
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Nothing of it is still scheduled or on its way. */
+            finished: boolean;
+            totals: components["schemas"]["CampaignTotals"];
+        };
+        CampaignReport: {
+            /** Format: uuid */
+            id: string;
+            totals: components["schemas"]["CampaignTotals"];
+            sends: components["schemas"]["CampaignSend"][];
+        };
+        CampaignMessage: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            sendId: string;
+            /** @enum {string} */
+            kind: "message" | "broadcast";
+            sendName: string;
+            /** @enum {string} */
+            channel: "sms" | "email" | "whatsapp" | "telegram" | "social";
+            /** @description The number (digits, country code first) or e-mail address. */
+            recipient: string;
+            recipientName: string | null;
+            text: string | null;
+            /** @enum {string} */
+            status: "pending" | "sent" | "delivered" | "read" | "failed" | "skipped" | "cancelled";
+            costCents: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        CampaignMessagePage: {
+            data: components["schemas"]["CampaignMessage"][];
+            nextCursor: string | null;
+        };
         CampaignList: {
             data: components["schemas"]["Campaign"][];
         };
@@ -8271,6 +8383,67 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getCampaignReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdRequestBody"];
+            };
+        };
+        responses: {
+            /** @description The campaign's totals and its sends */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listCampaignMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @description The `nextCursor` of the previous page (opaque). */
+                    cursor?: string;
+                    /** @default 100 */
+                    limit?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description One page of the campaign's messages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignMessagePage"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -42,15 +42,18 @@ afterEach(async () => {
 });
 
 describe("channel management", () => {
-  it("lists id, name, type, created at and creator; Sync Templates only for WhatsApp", async () => {
+  it("lists name, type, created at and creator in words (no ids, no codes); Sync Templates only for WhatsApp", async () => {
     await open("/apps/channel-management");
     const table = page.getByRole("table", { name: "Channels" });
     await expect.element(table.getByText("Support line")).toBeVisible();
-    await expect.element(table.getByText(CHANNEL_ID)).toBeVisible();
     await expect.element(table.getByText("WhatsApp")).toBeVisible();
     await expect.element(table.getByText("Telegram")).toBeVisible();
     await expect.element(table.getByText("Mia Lim")).toBeVisible();
     await expect.element(table.getByText("05/01/2026", { exact: false })).toBeVisible();
+    // what a person reads: no record ids and no codes such as WHATSAPP
+    const text = table.element().textContent ?? "";
+    expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i);
+    expect(text).not.toMatch(/\b[A-Z]{4,}\b/);
     expect(await axeViolations()).toEqual([]);
 
     await userEvent.click(page.getByRole("button", { name: "Actions for Bot news" }));

@@ -207,6 +207,29 @@ const COUNTERPARTY: Record<string, string> = {
   usage: "Usage",
 };
 
+const REFERENCE_LABEL: Record<string, string> = {
+  payment: "Card payment",
+  broadcast: "Broadcast",
+  send: "Message send",
+  msg: "Message",
+  reservation: "Scheduled messages",
+};
+const LINKED = /^([a-z]+):([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/**
+ * An entry's reference as a person reads it: what it belongs to ("Broadcast", "Message send") instead of the
+ * record it links, and a card payment with its receipt number (the purchase's last 8 characters, "R-9F3C2A1B").
+ * Other references (a provider's, a note) stay as they are.
+ */
+export function referenceText(reference: string | null): string | null {
+  if (!reference) return null;
+  const m = LINKED.exec(reference.trim());
+  if (!m) return reference;
+  const label = REFERENCE_LABEL[m[1]!.toLowerCase()] ?? "Record";
+  if (m[1]!.toLowerCase() !== "payment") return label;
+  return `${label} · receipt R-${m[2]!.replace(/-/g, "").slice(-8).toUpperCase()}`;
+}
+
 /** The human description of an entry, from the account's point of view. */
 function describe(row: EntryRow, account: Account): { description: string; counterparty: string | null } {
   const otherUser = row.other_account === "user" ? (row.other_name ?? "a user") : null;
@@ -225,7 +248,11 @@ function describe(row: EntryRow, account: Account): { description: string; count
       text = `Deducted from ${who}`;
       break;
     case "reserve":
-      text = `Reserved for ${row.reference ?? "a send"}`;
+      text = `Reserved for ${
+        row.reference && LINKED.test(row.reference.trim())
+          ? referenceText(row.reference)!.toLowerCase()
+          : (row.reference ?? "a send")
+      }`;
       break;
     case "capture":
       text = "Captured";
@@ -257,7 +284,7 @@ function lineOf(row: EntryRow, account: Account, opening: number): StatementLine
     kind: row.kind,
     description,
     counterparty,
-    reference: row.reference,
+    reference: referenceText(row.reference),
     actorName: row.actor_name,
     amountCents: Number(row.amount_cents),
     balanceCents: opening + Number(row.run),

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auth, countQueries, createCompany, createUser, type TestUser, testApp } from "../../test/harness";
 import { allocate, audit, capture, deduct, purchaseCredit, release, reserve } from "./ledger";
 import { STATEMENT_MESSAGES } from "./statement.messages";
-import { neutralise, todayIn } from "./statement.service";
+import { neutralise, referenceText, todayIn } from "./statement.service";
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -523,5 +523,17 @@ describe("/creditStatement/export", () => {
   it("neutralises every formula prefix", () => {
     for (const p of ["=", "+", "-", "@", "\t", "\r"]) expect(neutralise(`${p}1+1`)).toBe(`'${p}1+1`);
     expect(neutralise("Purchase")).toBe("Purchase");
+  });
+});
+
+describe("references people read", () => {
+  it("names what a linked reference belongs to, and a card payment by its receipt number", () => {
+    expect(referenceText("payment:01a21fa1-0000-7000-8000-00009f3c2a1b")).toBe(
+      "Card payment · receipt R-9F3C2A1B",
+    );
+    expect(referenceText("broadcast:01a21fa1-0000-7000-8000-00009f3c2a1b")).toBe("Broadcast");
+    expect(referenceText("send:01a21fa1-0000-7000-8000-00009f3c2a1b")).toBe("Message send");
+    expect(referenceText("cs_test_1")).toBe("cs_test_1");
+    expect(referenceText(null)).toBeNull();
   });
 });
