@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { CliError } from "../../errors";
+import { counted } from "../../lib/format";
 import { type CommandContext, call, signedInClient } from "../../session";
 import {
   broadcastControl,
@@ -108,7 +109,7 @@ export function addBroadcastCommands(program: Command, out: (s: string) => void,
       out(
         json() || o.json
           ? `${JSON.stringify(r)}\n`
-          : `Exported the recipients of ${r.id} to ${r.file} (${r.bytes.toLocaleString("en-US")} bytes)\n`,
+          : `Exported the recipients of ${r.id} to ${r.file} (${counted(r.bytes, "byte")})\n`,
       );
     });
   broadcast
