@@ -105,7 +105,7 @@ describe("herald credit statement against a running server", () => {
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     const file = path.join(cwd, "corp.csv");
-    expect(r.stdout).toMatch(/^Saved .*corp\.csv \(\d+ bytes\)\n$/);
+    expect(r.stdout).toMatch(/^Saved .*corp\.csv \(\d{1,3}(,\d{3})* bytes\)\n$/);
     const lines = readFileSync(file, "utf8").trim().split("\r\n");
     expect(lines[0]).toBe("Date,Description,Counterparty,Reference,By,Amount (SGD),Balance (SGD)");
     expect(lines[1]).toMatch(/^\d{2}\/\d{2}\/\d{4},Opening balance,,,,,\d+\.\d{2}$/);

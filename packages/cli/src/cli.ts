@@ -21,6 +21,7 @@ import { health } from "./commands/server/health";
 import { addSmsCommands } from "./commands/sms";
 import { resolveUrl } from "./config";
 import { CliError } from "./errors";
+import { counted } from "./lib/format";
 import type { CommandContext } from "./session";
 
 export const VERSION = "0.1.0";
@@ -172,7 +173,7 @@ function addReportCommands(program: Command, out: (s: string) => void, ctx: Comm
         out(
           json()
             ? `${JSON.stringify(r)}\n`
-            : `Exported ${r.rows.toLocaleString("en-US")} rows of ${r.report} to ${r.file}\n`,
+            : `Exported ${counted(r.rows, "row")} of ${r.report} to ${r.file}\n`,
         );
       },
     );
@@ -220,9 +221,7 @@ function addContactCommands(program: Command, out: (s: string) => void, ctx: Com
     .action(async (o: { format?: string; out?: string; group?: string; search?: string; yes?: boolean }) => {
       const r = await contactsExport(o, ctx);
       out(
-        json()
-          ? `${JSON.stringify(r)}\n`
-          : `Exported contacts to ${r.file} (${r.bytes.toLocaleString("en-US")} bytes)\n`,
+        json() ? `${JSON.stringify(r)}\n` : `Exported contacts to ${r.file} (${counted(r.bytes, "byte")})\n`,
       );
     });
   contacts
@@ -247,7 +246,7 @@ function addContactCommands(program: Command, out: (s: string) => void, ctx: Com
     .option("--yes", "do not ask for confirmation (required without a terminal)")
     .action(async (refs: string[], o: { yes?: boolean }) => {
       const r = await contactsDelete(refs, o, ctx);
-      out(json() ? `${JSON.stringify(r)}\n` : `Deleted ${r.deleted} contact${r.deleted === 1 ? "" : "s"}\n`);
+      out(json() ? `${JSON.stringify(r)}\n` : `Deleted ${counted(r.deleted, "contact")}\n`);
     });
 }
 
@@ -283,7 +282,9 @@ function addGroupCommands(program: Command, out: (s: string) => void, ctx: Comma
     .action(async (name: string, o: { yes?: boolean }) => {
       const r = await groupsDelete(name, o, ctx);
       out(
-        json() ? `${JSON.stringify(r)}\n` : `Deleted group ${r.name} (its ${r.members} contacts are kept)\n`,
+        json()
+          ? `${JSON.stringify(r)}\n`
+          : `Deleted group ${r.name} (its ${counted(r.members, "contact")} ${r.members === 1 ? "is" : "are"} kept)\n`,
       );
     });
   groups
@@ -305,7 +306,7 @@ function addGroupCommands(program: Command, out: (s: string) => void, ctx: Comma
       out(
         json()
           ? `${JSON.stringify(r)}\n`
-          : `Removed ${r.removed} contact${r.removed === 1 ? "" : "s"} from ${r.group} (${r.members} members left)\n`,
+          : `Removed ${counted(r.removed, "contact")} from ${r.group} (${counted(r.members, "member")} left)\n`,
       );
     });
 }

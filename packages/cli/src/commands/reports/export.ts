@@ -8,10 +8,10 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { components } from "@herald/api-client";
 import { stringify } from "csv-stringify";
-import ExcelJS from "exceljs";
 import { CliError } from "../../errors";
 import { refuseOverwrite } from "../../lib/files";
 import { count, type Progress, progressLine } from "../../lib/progress";
+import { xlsxSheetWriter } from "../../lib/xlsx-writer";
 import { type CommandContext, call, signedInClient } from "../../session";
 
 type S = components["schemas"];
@@ -259,26 +259,17 @@ function sheetWriter(file: string, format: "csv" | "xlsx", columns: string[], sh
       },
     };
   }
-  const fileStream = createWriteStream(part, { mode: 0o600 });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: fileStream,
-    useStyles: false,
-    useSharedStrings: false,
-  });
-  const ws = workbook.addWorksheet(sheet);
-  ws.addRow(columns).commit();
+  const xlsx = xlsxSheetWriter(createWriteStream(part, { mode: 0o600 }), sheet, columns);
   return {
     async write(cells) {
-      ws.addRow(safe(cells)).commit();
-      await drained(fileStream);
+      await xlsx.addRow(safe(cells));
     },
     async finish() {
-      ws.commit();
-      await workbook.commit();
+      await xlsx.finish();
       await rename(part, file);
     },
     abort: async () => {
-      fileStream.destroy();
+      xlsx.abort();
       await abort();
     },
   };
