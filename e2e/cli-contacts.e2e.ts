@@ -284,7 +284,7 @@ describe("herald contacts and groups against a running server", () => {
     const none = await herald(["contacts", "show", "6599999999"]);
     expect(none.code, none.stderr).toBe(1);
     expect(none.stderr).toContain("No contact with the number 6599999999");
-  });
+  }, 180_000);
 
   it("groups: create, rename, add and remove members, delete (members kept); refusals without --yes", async () => {
     expect((await herald(["groups", "create", "VIP"])).code).toBe(0);
