@@ -194,12 +194,23 @@ function addContactCommands(program: Command, out: (s: string) => void, ctx: Com
     .option("--group <name>", "put the imported contacts into this group (created when missing)")
     .option("--country <code>", "country of numbers written without their country code (default SG)")
     .option("--dry-run", "check every row and report, writing nothing")
+    .option(
+      "--update",
+      "numbers that are already contacts: update their name, e-mail and attributes (counted as updated, not problems)",
+    )
     .option("--report <file>", "write the problem rows here (.xlsx as the server makes it, or .csv)")
     .option("--yes", "overwrite an existing report file")
     .action(
       async (
         file: string,
-        o: { group?: string; country?: string; dryRun?: boolean; report?: string; yes?: boolean },
+        o: {
+          group?: string;
+          country?: string;
+          dryRun?: boolean;
+          update?: boolean;
+          report?: string;
+          yes?: boolean;
+        },
       ) => {
         const r = await contactsImport(file, { ...o, json: json() }, ctx);
         out(json() ? `${JSON.stringify(r)}\n` : formatImport(r));
@@ -228,8 +239,13 @@ function addContactCommands(program: Command, out: (s: string) => void, ctx: Com
     .command("list")
     .description("the newest contacts, or those matching --search")
     .option("--search <text>", "name, or digits of the mobile number")
-    .option("--limit <n>", "how many contacts at most (default 100)")
-    .action(async (o: { search?: string; limit?: string }) => {
+    .option(
+      "--limit <n>",
+      "how many contacts at most (default 100); with --page, the page's size (at most 1000)",
+    )
+    .option("--page <n>", "page N of --limit contacts, newest first (last: the oldest page)")
+    .option("--all", "every contact (or every match of --search)")
+    .action(async (o: { search?: string; limit?: string; page?: string; all?: boolean }) => {
       const r = await contactsList(o, ctx);
       out(json() ? `${JSON.stringify(r)}\n` : formatContactList(r));
     });

@@ -39,13 +39,25 @@ export interface ConfirmOptions {
 
 export interface Dialogs {
   /** Shows one of the specification's modal messages; resolves when the user acknowledges it. */
-  message(variant: MessageVariant, title: string, text?: ReactNode): Promise<void>;
+  message(
+    variant: MessageVariant,
+    title: string,
+    text?: ReactNode,
+    options?: { size?: MessageDialogProps["size"] },
+  ): Promise<void>;
   /** Asks for confirmation; resolves true on confirm, false on cancel or Escape. */
   confirm(options: ConfirmOptions): Promise<boolean>;
 }
 
 type Pending =
-  | { kind: "message"; variant: MessageVariant; title: string; text?: ReactNode; resolve: () => void }
+  | {
+      kind: "message";
+      variant: MessageVariant;
+      title: string;
+      text?: ReactNode;
+      size?: MessageDialogProps["size"];
+      resolve: () => void;
+    }
   | { kind: "confirm"; options: ConfirmOptions; resolve: (ok: boolean) => void };
 
 const DialogsContext = createContext<Dialogs | null>(null);
@@ -67,9 +79,9 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
   }, []);
   const api = useMemo<Dialogs>(
     () => ({
-      message: (variant, title, text) =>
+      message: (variant, title, text, options) =>
         new Promise<void>((resolve) =>
-          setQueue((q) => [...q, { kind: "message", variant, title, text, resolve }]),
+          setQueue((q) => [...q, { kind: "message", variant, title, text, size: options?.size, resolve }]),
         ),
       confirm: (options) =>
         new Promise<boolean>((resolve) => setQueue((q) => [...q, { kind: "confirm", options, resolve }])),
@@ -85,6 +97,7 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
           variant={current.variant}
           title={keepMarkWithWord(current.title)}
           text={current.text}
+          size={current.size}
           onClose={() => {
             current.resolve();
             pop();

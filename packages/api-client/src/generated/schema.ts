@@ -1716,10 +1716,16 @@ export interface paths {
          *     `search` (case-insensitive) matches a contact whose name contains the text, or, when the text holds
          *     digits, whose mobile number contains those digits (spaces, `+`, `-` and brackets ignored).
          *
-         *     `total` is the number of matching contacts counted up to 10,000 (`totalExact` false beyond that, when the
-         *     portal shows "10,000+"); it is sent with the first page only (no `cursor`), so paging stays one indexed
-         *     query whatever the company's size. Every signed-in user of the company may manage its contacts
-         *     (the specification puts contact routes under the sign-in guard, not the admin one).
+         *     Without `search`, `total` is the exact number of the company's contacts (a count kept with every insert,
+         *     import and delete, so reading it costs one row) and comes with every page. With `search`, `total` counts
+         *     the matches up to 10,000 (`totalExact` false beyond that, when the portal shows "10,000+") and comes with
+         *     the first page and page jumps only.
+         *
+         *     `page` (without `cursor`) jumps to a page of `limit` rows: its first row is found on the keyset index from
+         *     the nearer end of the list, so the last page of a large phone book is as quick as the second; a page past
+         *     the end serves the last page, and the answer's `page` says which page was served. Pass `nextCursor` for
+         *     the page after it. Every signed-in user of the company may manage its contacts (the specification puts
+         *     contact routes under the sign-in guard, not the admin one).
          */
         get: operations["listContacts"];
         put?: never;
@@ -1822,9 +1828,14 @@ export interface paths {
          *
          *     Rows: mobile normalised to E.164 (digits without `+`; national numbers take `country`, default SG), name
          *     required. Problem rows (invalid number, missing name, duplicate in the file, already a contact) are kept
-         *     with their 1-based data row number (the header is row 0), value and reason; the others are inserted in
-         *     batches, each batch its own transaction. `groupId` / `groupName` work as for /addContact and apply to every
-         *     inserted contact. `dryRun=true` checks the whole file and reports without writing any contact.
+         *     with their 1-based data row number (the header is row 0), value and reason (the reasons are listed under
+         *     `ContactIssueRow.issue`); the others are inserted in batches, each batch its own transaction. `groupId` /
+         *     `groupName` work as for /addContact and apply to every inserted contact. `dryRun=true` checks the whole
+         *     file and reports without writing any contact.
+         *
+         *     `update=true` (re-importing a list): a row whose number is already a contact updates that contact instead
+         *     of being a problem row: its name, its e-mail (when the row has one) and its attributes (the file's columns
+         *     replace the same keys, other keys stay); it joins the chosen groups too, and is counted in `updated`.
          *
          *     Every upload is an import (`ContactImport`) whose report stays available as `report.xlsx`. A small file
          *     (at most 1 MB, some 20,000 rows) is read whole and imported before the answer: 200 when every row was
@@ -4202,6 +4213,11 @@ export interface components {
         };
         Error: {
             message: string;
+            /**
+             * @description A sentence under the message that says what was expected, when the message alone does not (e.g. the
+             *     columns an upload must start with, under "Default Columns Not Found !").
+             */
+            detail?: string;
         };
         /** @description Generic success answer. */
         Ok: {
@@ -5262,13 +5278,18 @@ export interface components {
         KeysetPage: {
             /** @description Pass as `cursor` for the next page; null on the last page. */
             nextCursor: string | null;
-            /** @description Matching rows counted up to 10,000; sent with the first page only. */
+            /**
+             * @description Matching rows counted up to 10,000, sent with the first page only; the contact list without a search
+             *     sends its exact total with every page.
+             */
             total?: number;
             /** @description False when there are more matching rows than `total` (10,000+). */
             totalExact?: boolean;
         };
         ContactList: components["schemas"]["KeysetPage"] & {
             data: components["schemas"]["Contact"][];
+            /** @description The page served, when the request jumped to a `page` (a page past the end gives the last). */
+            page?: number;
         };
         ContactInput: {
             /** @description Required ("This is required"). */
@@ -5304,6 +5325,8 @@ export interface components {
             rowsFailed: number;
             /** @description Contacts inserted (committed); with `dryRun`, the rows that would be. */
             imported: number;
+            /** @description Existing contacts updated by an import with `update=true` (with `dryRun`, that would be). */
+            updated: number;
             /** @description Rows whose number repeats an earlier row of the file or an existing contact. */
             duplicates: number;
             /** @description Rows with an invalid number or no name. */
@@ -5325,8 +5348,11 @@ export interface components {
             mobile: string;
             name: string;
             /**
-             * @description Why the row was not added: "Invalid mobile number", "Name is required", "Duplicate in file",
-             *     "Already exists", "Already in group <name>".
+             * @description Why the row was not added. A number is checked with the contact form's rules and words: "Contact Number
+             *     is required", "Contact Number cannot be less than 7 digits", "Contact Number cannot exceed 15 digits.",
+             *     "Invalid Contact Number" (letters, or no valid number with or without the default country). Then
+             *     "Name is required", "Duplicate in file", "Already exists" (an upload without `update`) and, for add
+             *     members, "Already in group <name>".
              */
             issue: string;
         };
@@ -8524,6 +8550,8 @@ export interface operations {
                 cursor?: components["parameters"]["ListCursor"];
                 /** @description Case-insensitive text to look for (designed). */
                 search?: components["parameters"]["Search"];
+                /** @description 1-based page of `limit` rows to jump to (ignored with `cursor`). */
+                page?: number;
             };
             header?: never;
             path?: never;
@@ -8661,6 +8689,11 @@ export interface operations {
                 country?: components["parameters"]["ContactCountry"];
                 /** @description Check and report only; no contact, group or membership is written. */
                 dryRun?: boolean;
+                /**
+                 * @description Numbers that are already contacts update them (name, e-mail, attributes) and count as `updated`
+                 *     instead of "Already exists" problem rows.
+                 */
+                update?: boolean;
             };
             header?: never;
             path?: never;
@@ -8693,7 +8726,8 @@ export interface operations {
                 };
             };
             /**
-             * @description "Unsupported file type" (not .csv or .xlsx, or content that does not match), "Default Columns Not Found !",
+             * @description "Unsupported file type" (not .csv or .xlsx, or content that does not match), "Default Columns Not Found !"
+             *     (with `detail` naming the expected columns `mobile`, `name` and what the file starts with),
              *     "No valid data found in the file!" (no data row), "Please choose a file to upload." (no part `file`),
              *     "File size cannot be greater than 150MB !", "The file could not be read.", an invalid column name, or an
              *     invalid `country`.
