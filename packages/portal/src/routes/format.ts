@@ -1,5 +1,14 @@
 import { ApiError } from "@herald/api-client";
-import { formatDateTime24, formatSgd, MESSAGES, sgdToCents } from "@herald/domain";
+import {
+  DEFAULT_TIME_ZONE,
+  displayTimeZone,
+  formatInZone,
+  formatSgd,
+  MESSAGES,
+  sgdToCents,
+  zoneDescription,
+  zoneLabel,
+} from "@herald/domain";
 
 /** Cents of an SGD amount the server sent, or undefined when it is not one. */
 export function centsOf(sgd: number | null | undefined): number | undefined {
@@ -17,11 +26,24 @@ export const sgd = (amount: number | null | undefined) => {
   return cents === undefined ? "-" : formatSgd(cents);
 };
 
-/** A date and time, compact: "28/11/2026 14:05". */
-export const shortDateTime = (iso: string | null | undefined) => {
-  const text = formatDateTime24(iso);
-  return text === "-" ? text : text.slice(0, 16);
+/**
+ * Dates and times: the company shell makes the company's zone (from the profile) the display zone of every
+ * formatter (@herald/domain `setDisplayTimeZone`), so each date and time the portal shows is in it and labelled,
+ * whatever the browser's own zone. `useCompanyZone()` (shell/use-profile) names it for inputs and captions.
+ */
+/** The zone in words with its label: "Singapore time, SGT". */
+export const zoneCaption = (zone: string, at: Date = new Date()) => {
+  const label = zoneLabel(zone, at);
+  const words = zoneDescription(zone);
+  return label === words ? words : `${words}, ${label}`;
 };
+
+/** A date and time, compact, in the company's zone and labelled: "28/11/2026 14:05 SGT". */
+export const shortDateTime = (iso: string | null | undefined) => formatInZone(iso, "dd/MM/yyyy HH:mm");
+
+/** A date and time in words, in the company's zone and labelled: "28 Nov 2026, 08:00 SGT". */
+export const longDateTime = (iso: string | Date | null | undefined, zone?: string) =>
+  formatInZone(iso, "d MMM yyyy, HH:mm", zone ?? displayTimeZone() ?? DEFAULT_TIME_ZONE);
 
 /** The message of a failed call: the server's words for a 4xx, otherwise "Something went wrong". */
 export function problemText(err: unknown): string {
