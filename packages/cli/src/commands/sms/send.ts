@@ -2,9 +2,16 @@ import { randomUUID } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Schema } from "@herald/api-client";
-import { parseSenderId } from "@herald/domain";
+import { DEFAULT_TIME_ZONE, formatInZone, instantInZone, parseSenderId } from "@herald/domain";
 import { CliError } from "../../errors";
-import { type CommandContext, call, isInteractive, promptsOf, signedInClient } from "../../session";
+import {
+  type CommandContext,
+  call,
+  companyTimeZone,
+  isInteractive,
+  promptsOf,
+  signedInClient,
+} from "../../session";
 import { findGroup, splitList } from "../contacts/resolve";
 import { findTemplate } from "./templates";
 
@@ -26,8 +33,19 @@ export interface SmsSendOptions {
 }
 
 export type SmsSendResult =
-  | { dryRun: true; preview: Schema<"ComposePreview"> }
-  | { dryRun: false; preview: Schema<"ComposePreview">; result: Schema<"ComposeSendResult"> };
+  | { dryRun: true; preview: Schema<"ComposePreview">; timeZone?: string }
+  | {
+      dryRun: false;
+      preview: Schema<"ComposePreview">;
+      result: Schema<"ComposeSendResult">;
+      /** The company's zone, in which --at was read and the scheduled time is printed. */
+      timeZone?: string;
+    };
+
+/** "31 Jan 2030, 09:30 SGT (Asia/Singapore)": an instant in the company's zone, labelled. */
+export function whenText(instant: string | Date, zone: string): string {
+  return `${formatInZone(instant, "d MMM yyyy, HH:mm", zone)} (${zone})`;
+}
 
 const MIME = {
   ".csv": "text/csv",
@@ -98,7 +116,9 @@ export async function smsSend(opts: SmsSendOptions, ctx: CommandContext = {}): P
     ...(schedule ?? { frequency: "now" as const }),
   };
   const preview = await call(url, () => client.POST("/sms/preview", { body: draft }));
-  if (opts.dryRun) return { dryRun: true, preview };
+  // --at is read by the server in the company's zone; it is named (and labelled) wherever the time is shown.
+  const timeZone = schedule ? await companyTimeZone(client) : undefined;
+  if (opts.dryRun) return { dryRun: true, preview, ...(timeZone ? { timeZone } : {}) };
   if (!preview.totals.enough)
     throw new CliError(
       `Not enough credit: the send costs SGD ${preview.totals.cost}, your credit is SGD ${preview.totals.balance}`,
@@ -109,7 +129,10 @@ export async function smsSend(opts: SmsSendOptions, ctx: CommandContext = {}): P
   }
   if (mustAsk) {
     const t = preview.totals;
-    const when = schedule ? ` on ${schedule.date} at ${schedule.time}` : " now";
+    const at = schedule && timeZone ? instantInZone(schedule.date, schedule.time, timeZone) : null;
+    const when = schedule
+      ? ` on ${at && timeZone ? whenText(at, timeZone) : `${schedule.date} at ${schedule.time}`}`
+      : " now";
     const question = `Send to ${t.recipients} recipients${when} (${t.segments} SMS, SGD ${t.cost})?`;
     const asked =
       warnings.length > 0 ? `${warnings.join(" ")} ${question.replace(/^Send/, "Send anyway")}` : question;
@@ -118,7 +141,7 @@ export async function smsSend(opts: SmsSendOptions, ctx: CommandContext = {}): P
   const result = await call(url, () =>
     client.POST("/sms/send", { body: draft, params: { header: { "Idempotency-Key": randomUUID() } } }),
   );
-  return { dryRun: false, preview, result };
+  return { dryRun: false, preview, result, ...(timeZone ? { timeZone } : {}) };
 }
 
 async function uploadFile(url: string, token: string, file: string, ctx: CommandContext): Promise<string> {
@@ -169,7 +192,7 @@ export function formatSmsSend(r: SmsSendResult): string {
   if (!r.dryRun) {
     lines.push(
       r.result.status === "scheduled"
-        ? `Scheduled for ${r.result.scheduledAt} (${r.result.id}): ${r.result.message}`
+        ? `Scheduled for ${r.result.scheduledAt ? whenText(r.result.scheduledAt, r.timeZone ?? DEFAULT_TIME_ZONE) : "-"} (${r.result.id}): ${r.result.message}`
         : `Sent (${r.result.id}): ${r.result.message}`,
     );
   }

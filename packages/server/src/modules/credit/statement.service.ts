@@ -167,7 +167,7 @@ function decodeCursor(cursor: string | undefined): string | null {
 
 /**
  * One page of an account's entries in one statement. `$1` company, `$2` from, `$3` to (null: filled in
- * from today in the company's time zone), `$4` unused, `$5` user (null: the corporate account), `$6` cursor entry (null: from the start), `$7` rows to read.
+ * from today in the company's time zone), `$4` time zone (null: the company's), `$5` user (null: the corporate account), `$6` cursor entry (null: from the start), `$7` rows to read.
  * With `summary`, the opening balance (entries before the first day), the totals in and out of the range
  * and the reservations held are computed too; with `window`, the running balance of each entry within the
  * range (add the opening balance). Newest first (`desc`) for the API, oldest first for the export.
@@ -189,7 +189,7 @@ function pageSql(opts: { summary: boolean; window: boolean; order: "asc" | "desc
     : `select 0::bigint as opening, 0::bigint as total_in, 0::bigint as total_out, 0::bigint as held,
               null::text as company_name`;
   const run = opts.window ? "sum(e.amount_cents) over (order by e.created_at, e.id)" : "0::bigint";
-  return `with z as (select coalesce((select timezone from companies where id = $1::uuid), '${STATEMENT_TIME_ZONE}') as tz),
+  return `with z as (select coalesce($4::text, (select timezone from companies where id = $1::uuid), '${STATEMENT_TIME_ZONE}') as tz),
   t0 as (select coalesce($3::date, (now() at time zone z.tz)::date) as to_day, z.tz from z),
   d as (select coalesce($2::date, date_trunc('month', t0.to_day)::date) as from_day, t0.to_day, t0.tz from t0),
   b as (select (d.from_day)::timestamp at time zone d.tz as lo,
