@@ -115,7 +115,10 @@ export function instantInZone(date: string, time: string | undefined, zone: stri
   if (Number.isNaN(guess)) return null;
   const first = guess - zoneOffsetMs(new Date(guess), zone);
   const second = guess - zoneOffsetMs(new Date(first), zone);
-  return new Date(second);
+  const c = wallClock(new Date(second), zone);
+  const exact = Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second) === guess;
+  // A skipped time (spring forward): the later candidate, the same distance past the gap.
+  return new Date(exact ? second : Math.max(first, second));
 }
 
 const LABEL_LOCALES = ["en-US", "en-SG", "en-AU", "en-GB", "en-IN", "en-NZ", "en-CA"];

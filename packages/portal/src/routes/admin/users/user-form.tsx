@@ -29,7 +29,7 @@ interface ProfileFieldsProps {
 }
 
 /**
- * First Name, Last Name, Email, Contact Number (Malaysia by default), Department, Role and 2FA. A field's
+ * First Name, Last Name, Email, Contact Number (the company's country by default), Department, Role and 2FA. A field's
  * error is re-checked as its value changes, so it never outlives the mistake.
  */
 export function ProfileFields({ values, errors, onChange, disabled }: ProfileFieldsProps) {
