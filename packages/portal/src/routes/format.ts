@@ -4,6 +4,7 @@ import {
   displayTimeZone,
   formatInZone,
   formatSgd,
+  instantInZone,
   MESSAGES,
   sgdToCents,
   zoneDescription,
@@ -56,4 +57,22 @@ export function personParts(label: string): { name: string; email: string | null
   const m = /^(.*?)\s*<([^<>]+)>\s*(?:\(.*\))?$/.exec(label.trim());
   if (!m) return { name: label.trim(), email: null };
   return { name: m[1] || m[2]!, email: m[1] ? m[2]! : null };
+}
+
+/**
+ * The first and last millisecond of a "yyyy-MM-dd" day in the company's zone (the display zone; the browser's
+ * own before the shell knows it), or null when it is not a real day: date filters read days as the company does.
+ */
+export function companyDay(day: string): { start: Date; end: Date } | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]) - 1, Number(m[3])];
+  const real = new Date(Date.UTC(y, mo, d));
+  if (real.getUTCFullYear() !== y || real.getUTCMonth() !== mo || real.getUTCDate() !== d) return null;
+  const next = new Date(Date.UTC(y, mo, d + 1)).toISOString().slice(0, 10);
+  const zone = displayTimeZone();
+  if (!zone) return { start: new Date(y, mo, d), end: new Date(new Date(y, mo, d + 1).getTime() - 1) };
+  const start = instantInZone(day, "00:00", zone);
+  const after = instantInZone(next, "00:00", zone);
+  return start && after ? { start, end: new Date(after.getTime() - 1) } : null;
 }
