@@ -4485,7 +4485,7 @@ export interface components {
              */
             timeZone: string;
             /**
-             * @description ISO 3166-1 alpha-2 code of the company's country, e.g. SG.
+             * @description ISO 3166-1 alpha-2 code of the company's country, e.g. SG (read in capitals).
              * @example SG
              */
             country: string;
