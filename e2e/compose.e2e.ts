@@ -328,7 +328,9 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
     const values = main.getByLabel("Totals").getByRole("definition");
     await expect
       .poll(() => values.nth(1).textContent(), LOADED)
-      .toBe(`Monthly, from ${next31} 09:30 (Asia/Singapore)`);
+      .toBe(
+        `Monthly, from ${new Date(`${next31}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).replace("Sept", "Sep")}, 09:30 SGT`,
+      );
     await main.getByText("each run reserves its own credit", { exact: false }).waitFor();
     // DemoCo is not registered with Singapore's SSIR: the preview says so before anything is sent
     const warning = main.getByRole("alert").filter({ hasText: "Check before sending" });

@@ -154,12 +154,43 @@ describe("SMS reports: outbox filter and export, scheduled delete and the 30-min
   });
 
   it("deletes a scheduled SMS after confirmation and refuses one due within 30 minutes", async () => {
-    const page = await signedInPage("/report/scheduled");
+    // A browser in Los Angeles still shows the company's (Singapore) time, labelled.
+    const page = await browser.newPage();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setTimezoneOverride", { timezoneId: "America/Los_Angeles" });
+    await page.goto(`${server.url}/not-found`);
+    await page.evaluate((t) => localStorage.setItem("userToken", t), token);
+    await page.goto(`${server.url}/report/scheduled`);
+    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(
+      "America/Los_Angeles",
+    );
     const main = page.getByRole("main");
     const table = main.getByRole("table", { name: "Scheduled SMS" });
     const row = (text: string) => table.getByRole("row").filter({ hasText: `${text} ${stamp}` });
     await expect.poll(() => row("Later hello").count(), LOADED).toBe(1);
     await expect.poll(() => row("Soon hello").count(), LOADED).toBe(1);
+    const listed = await apiPost<{ data: { msg_content: string; schedule: string }[] }>(
+      server.url,
+      "/scheduledSms",
+      {},
+      token,
+    );
+    const later = listed.body.data.find((m) => m.msg_content === `Later hello ${stamp}`)!;
+    const p = Object.fromEntries(
+      new Intl.DateTimeFormat("en-GB", {
+        timeZone: "Asia/Singapore",
+        day: "2-digit",
+        month: "2-digit",
+        year: "numeric",
+        hour: "2-digit",
+        minute: "2-digit",
+        hour12: true,
+      })
+        .formatToParts(new Date(later.schedule))
+        .map((x) => [x.type, x.value]),
+    );
+    const sgt = `${p.day}/${p.month}/${p.year} ${p.hour!.padStart(2, "0")}:${p.minute} ${String(p.dayPeriod).toUpperCase()} SGT`;
+    await expect.poll(() => row("Later hello").textContent(), LOADED).toContain(sgt);
 
     await row("Later hello").getByRole("checkbox").check();
     await main.getByRole("button", { name: "Delete" }).click();

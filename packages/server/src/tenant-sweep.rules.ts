@@ -245,6 +245,8 @@ export const AUTHENTICATED: Record<string, OperationRule> = {
   exportCreditStatement: { rule: "self-or-admin", subject: "user", variants: statementOf },
   getCompanyThreshold: admin(),
   editCompanyThreshold: admin(),
+  getCompanySettings: admin(),
+  editCompanySettings: admin(),
   billingPortal: admin(),
   checkout: admin(),
   topupRequests: admin(undefined, {

@@ -987,6 +987,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/getCompanySettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get the company's time zone and country
+         * @description Designed. Admin only, no request body. The company's time zone (an IANA name; every date and time the
+         *     portal, the CLI and exports show or read is in it, and statements count its days) and its country
+         *     (ISO 3166-1 alpha-2; the default calling code of phone inputs). A company that never chose them has
+         *     Asia/Singapore and SG. Every user also receives both in `/getProfile`.
+         */
+        post: operations["getCompanySettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/editCompanySettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the company's time zone and country
+         * @description Designed. Admin only. The time zone must be one of the runtime's supported IANA zones
+         *     (`Intl.supportedValuesOf('timeZone')`, plus UTC): otherwise 400 'Please choose a time zone from the
+         *     list, such as Asia/Singapore.'; the country one of the country list's codes: otherwise 400 'Please
+         *     select your country from the list.'. Scheduled sends already planned keep the instant they were given;
+         *     new dates and times are read in the new zone. Answers `Ok` with 'Data Update Successful !'.
+         */
+        post: operations["editCompanySettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/billingPortal": {
         parameters: {
             query?: never;
@@ -4359,6 +4406,13 @@ export interface components {
              *     unused and unexpired), or null. `email` stays the address in use until that link is opened.
              */
             pendingEmail?: string | null;
+            /**
+             * @description Designed. The company's IANA time zone (Asia/Singapore unless an admin chose another): the portal shows
+             *     and reads every date and time in it.
+             */
+            timeZone?: string;
+            /** @description Designed. ISO 3166-1 alpha-2 code of the company's country (SG unless an admin chose another). */
+            companyCountry?: string;
         };
         /**
          * @description A user of the company as admins see it. `password` and `confirmPass` of the specification's User
@@ -4484,6 +4538,19 @@ export interface components {
         SummaryList: {
             data: components["schemas"]["SummaryRow"][];
             total: number;
+        };
+        /** @description Designed. The company's time zone and country. */
+        CompanySettings: {
+            /**
+             * @description IANA time zone name, e.g. Asia/Singapore or America/New_York.
+             * @example Asia/Singapore
+             */
+            timeZone: string;
+            /**
+             * @description ISO 3166-1 alpha-2 code of the company's country, e.g. SG (read in capitals).
+             * @example SG
+             */
+            country: string;
         };
         /** @description Corporate low-credit thresholds in SGD; null while unset. second_thresh is smaller than first_thresh. */
         CompanyThreshold: {
@@ -7591,6 +7658,58 @@ export interface operations {
                 };
             };
             /** @description Validation failure or 'Second threshold must be smaller than the first threshold'. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not an admin. */
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getCompanySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company's settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanySettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Not an admin. */
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    editCompanySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanySettings"];
+            };
+        };
+        responses: {
+            /** @description 'Data Update Successful !' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description An unknown time zone or country. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             /** @description Not an admin. */

@@ -1,3 +1,4 @@
+import { setDisplayTimeZone } from "@herald/domain";
 import { AvatarMenu, ConsoleShell, ToastProvider } from "@herald/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { Outlet, useLocation, useNavigate } from "react-router";
@@ -31,6 +32,8 @@ export const useOperatorOverview = () => {
  * in the queues, and the operator's menu (theme, sign out). The same design system and themes as the portal.
  */
 export function OperatorShell() {
+  // The console spans companies: its dates are in the operator's own clock.
+  setDisplayTimeZone(null);
   const location = useLocation();
   const navigate = useNavigate();
   const dialogs = useDialogs();

@@ -1,4 +1,4 @@
-import { MESSAGES } from "@herald/domain";
+import { DEFAULT_TIME_ZONE, MESSAGES, setDisplayTimeZone } from "@herald/domain";
 import { AppShell, LoadingOverlay, ToastProvider } from "@herald/ui";
 import { useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
@@ -16,6 +16,9 @@ export function Shell() {
   const dialogs = useDialogs();
   const profile = useProfile();
   const told = useRef(false);
+  // Every date and time of the company's screens is shown in the company's zone, labelled (set before the
+  // screen renders: the screen waits for the profile).
+  setDisplayTimeZone(profile.data?.timeZone ?? DEFAULT_TIME_ZONE);
   useEffect(() => {
     // A profile that cannot load means the session is unusable: warn once, drop the token, go to /.
     const message = (profile.error as { message?: string } | null)?.message;

@@ -38,6 +38,8 @@ export const companies = pgTable(
     isDemo: boolean("is_demo").notNull().default(false),
     /** IANA time zone of the company's calendar (scheduled sends, date filters). */
     timezone: varchar("timezone", { length: 64 }).notNull().default("Asia/Singapore"),
+    /** ISO 3166-1 alpha-2 country: the default calling code of phone inputs (set beside the time zone). */
+    country: varchar("country", { length: 2 }).notNull().default("SG"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -48,7 +48,7 @@ const SSIR =
   "DemoCo is not registered with Singapore's SMS Sender ID Registry: 1 message to Singapore numbers may be shown as Likely-SCAM.";
 
 /** A stand-in server through `ctx.fetch`: records the calls. */
-function fake(preview: object = PREVIEW) {
+function fake(preview: object = PREVIEW, sent: object = SENT, profile: object | null = null) {
   const calls: { path: string; body: unknown; headers: Headers }[] = [];
   const fetch = (async (input: Request | string | URL, init?: RequestInit) => {
     const req = input instanceof Request ? input : new Request(String(input), init);
@@ -61,7 +61,8 @@ function fake(preview: object = PREVIEW) {
     if (url.pathname === "/api/sms/recipients-file")
       return json(200, { fileId: "0f8f1c9e-3c0b-4c55-9a51-6f7c2f1d0a40" });
     if (url.pathname === "/api/sms/preview") return json(200, preview);
-    if (url.pathname === "/api/sms/send") return json(200, SENT);
+    if (url.pathname === "/api/sms/send") return json(200, sent);
+    if (url.pathname === "/api/getProfile" && profile) return json(200, profile);
     return json(404, { message: "Not found" });
   }) as typeof globalThis.fetch;
   const ctx: CommandContext = {
@@ -112,6 +113,26 @@ describe("herald sms send", () => {
     });
     expect(send.headers.get("idempotency-key")).toBeTruthy();
     expect(formatSmsSend(r)).toContain("Processing complete!");
+  });
+
+  it("prints a scheduled time in the company's time zone, labelled, whatever the machine's zone", async () => {
+    const scheduled = {
+      ...SENT,
+      status: "scheduled",
+      scheduledAt: "2030-01-31T14:30:00.000Z",
+      message: "Scheduled",
+    };
+    const { calls, ctx } = fake(PREVIEW, scheduled, { timeZone: "America/New_York" });
+    const r = await smsSend({ to: "6591234567", text: "Hi", at: "2030-01-31 09:30", yes: true }, ctx);
+    expect(calls.find((c) => c.path === "/api/sms/send")!.body).toMatchObject({
+      date: "2030-01-31",
+      time: "09:30",
+    });
+    expect(formatSmsSend(r)).toContain("Scheduled for 31 Jan 2030, 09:30 EST (America/New_York)");
+    // a server that names no zone: Singapore, labelled
+    const sg = fake(PREVIEW, { ...scheduled, scheduledAt: "2030-01-31T01:30:00.000Z" });
+    const r2 = await smsSend({ to: "6591234567", text: "Hi", at: "2030-01-31 09:30", yes: true }, sg.ctx);
+    expect(formatSmsSend(r2)).toContain("Scheduled for 31 Jan 2030, 09:30 SGT (Asia/Singapore)");
   });
 
   it("refuses usage errors with exit code 2 before calling the server", async () => {

@@ -2,11 +2,18 @@ import { randomUUID } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Schema } from "@herald/api-client";
-import { parseSenderId } from "@herald/domain";
+import { DEFAULT_TIME_ZONE, formatInZone, instantInZone, parseSenderId } from "@herald/domain";
 import { CliError } from "../../errors";
 import { count, counted, money, sgd } from "../../lib/format";
 import { checkMobile, refusedNumber, showMobile } from "../../lib/mobile";
-import { type CommandContext, call, isInteractive, promptsOf, signedInClient } from "../../session";
+import {
+  type CommandContext,
+  call,
+  companyTimeZone,
+  isInteractive,
+  promptsOf,
+  signedInClient,
+} from "../../session";
 import { table } from "../contacts/list";
 import { findGroup, splitList } from "../contacts/resolve";
 import { findTemplate } from "./templates";
@@ -40,13 +47,20 @@ interface SmsSendCommon {
   refused: RefusedNumber[];
   /** The sender ID chosen with --from (null: the default one). */
   sender: string | null;
-  /** "YYYY-MM-DD HH:mm" from --at (null: now). */
+  /** When --at schedules it, in the company's zone and labelled (null: now). */
   at: string | null;
+  /** The company's zone, in which --at was read and the scheduled time is printed. */
+  timeZone?: string;
 }
 
 export type SmsSendResult =
   | (SmsSendCommon & { dryRun: true })
   | (SmsSendCommon & { dryRun: false; result: Schema<"ComposeSendResult"> });
+
+/** "31 Jan 2030, 09:30 SGT (Asia/Singapore)": an instant in the company's zone, labelled. */
+export function whenText(instant: string | Date, zone: string): string {
+  return `${formatInZone(instant, "d MMM yyyy, HH:mm", zone)} (${zone})`;
+}
 
 export interface SmsSendHooks {
   /** Shows the preview before the question on a terminal (the command prints it; tests record it). */
@@ -135,11 +149,15 @@ export async function smsSend(
     ...(schedule ?? { frequency: "now" as const }),
   };
   const preview = await call(url, () => client.POST("/sms/preview", { body: draft }));
+  // --at is read by the server in the company's zone; it is named (and labelled) wherever the time is shown.
+  const timeZone = schedule ? await companyTimeZone(client) : undefined;
+  const at = schedule && timeZone ? instantInZone(schedule.date, schedule.time, timeZone) : null;
   const base = {
     preview,
     refused,
     sender: opts.from?.trim() || null,
-    at: schedule ? `${schedule.date} ${schedule.time}` : null,
+    at: schedule ? (at && timeZone ? whenText(at, timeZone) : `${schedule.date} ${schedule.time}`) : null,
+    ...(timeZone ? { timeZone } : {}),
   };
   if (opts.dryRun) return { ...base, dryRun: true };
   const t = preview.totals;
@@ -153,7 +171,7 @@ export async function smsSend(
     throw new CliError(warnings.length > 0 ? `${warnings.join("\n")}\n${NOT_A_TERMINAL}` : NOT_A_TERMINAL, 2);
   }
   if (mustAsk) {
-    const when = schedule ? ` on ${schedule.date} at ${schedule.time}` : " now";
+    const when = base.at ? ` on ${base.at}` : " now";
     const question = `Send to ${counted(t.recipients, "recipient")}${when} (${count(t.segments)} SMS, ${money(t.costCents)})?`;
     let asked = question;
     if (hooks.show) hooks.show(formatSmsPreview({ ...base, dryRun: true }));
@@ -243,7 +261,7 @@ export function formatSmsPreview(r: SmsSendResult): string {
   const s = t.skipped;
   lines.push(
     `Sender: ${r.sender ?? "the default sender ID"}`,
-    `When: ${r.at ? `${r.at} (the company's time zone)` : "now"}`,
+    `When: ${r.at ?? "now"}`,
     `Recipients: ${count(t.recipients)} (skipped: ${count(s.unsubscribed)} unsubscribed, ${count(s.invalid)} invalid, ${count(s.duplicate)} duplicate)`,
     `Parts: ${count(t.segments)} SMS  Cost: ${money(t.costCents)}  Credit: ${sgd(t.balance)}${t.enough ? "" : "  (not enough)"}`,
   );
@@ -255,7 +273,7 @@ export function formatSmsPreview(r: SmsSendResult): string {
 export function formatSmsOutcome(r: SmsSendResult): string {
   if (r.dryRun) return "Dry run: nothing sent\n";
   return r.result.status === "scheduled"
-    ? `Scheduled for ${r.result.scheduledAt} (${r.result.id}): ${r.result.message}\n`
+    ? `Scheduled for ${r.result.scheduledAt ? whenText(r.result.scheduledAt, r.timeZone ?? DEFAULT_TIME_ZONE) : "-"} (${r.result.id}): ${r.result.message}\n`
     : `Sent (${r.result.id}): ${r.result.message}\n`;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { Schema } from "@herald/api-client";
 import { CAMPAIGN_NAME_MAX, formatDateTime12, MESSAGES, REQUIRED } from "@herald/domain";
+import { companyDay } from "../format";
 
 export type Campaign = Schema<"Campaign">;
 export type CampaignStatus = Campaign["status"];
@@ -53,18 +54,15 @@ export function rangeProblem(range: DayRange): string | null {
 }
 
 /**
- * The /campaignList body of a range: the start of the first local day and the end (last millisecond) of the
- * last one, both inclusive; an open or unreadable end is left out.
+ * The /campaignList body of a range: the start of the first day and the end (last millisecond) of the last
+ * one in the company's time zone, both inclusive; an open or unreadable end is left out.
  */
 export function listFilter(range: DayRange): { startDate?: string; endDate?: string } {
-  const start = dayStart(range.start);
-  const endDay = dayStart(range.end);
+  const start = dayStart(range.start) ? companyDay(range.start) : null;
+  const end = dayStart(range.end) ? companyDay(range.end) : null;
   const filter: { startDate?: string; endDate?: string } = {};
-  if (start) filter.startDate = start.toISOString();
-  if (endDay) {
-    const end = new Date(endDay.getFullYear(), endDay.getMonth(), endDay.getDate() + 1);
-    filter.endDate = new Date(end.getTime() - 1).toISOString();
-  }
+  if (start) filter.startDate = start.start.toISOString();
+  if (end) filter.endDate = end.end.toISOString();
   return filter;
 }
 

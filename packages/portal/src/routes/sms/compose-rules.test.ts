@@ -236,12 +236,8 @@ describe("the preview", () => {
   it("says when the send goes out", () => {
     const at = { scheduleDate: "2026-01-31", scheduleTime: "09:30" };
     expect(scheduleSummary({ frequency: "Send Now", scheduleDate: "", scheduleTime: "" }, SG)).toBe("Now");
-    expect(scheduleSummary({ frequency: "One-Time", ...at }, SG)).toBe(
-      "Once, 2026-01-31 09:30 (Asia/Singapore)",
-    );
-    expect(scheduleSummary({ frequency: "Monthly", ...at }, SG)).toBe(
-      "Monthly, from 2026-01-31 09:30 (Asia/Singapore)",
-    );
+    expect(scheduleSummary({ frequency: "One-Time", ...at }, SG)).toBe("Once, 31 Jan 2026, 09:30 SGT");
+    expect(scheduleSummary({ frequency: "Monthly", ...at }, SG)).toBe("Monthly, from 31 Jan 2026, 09:30 SGT");
   });
 });
 

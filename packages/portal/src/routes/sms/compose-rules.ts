@@ -1,5 +1,14 @@
 import type { Schema } from "@herald/api-client";
-import { countSms, MESSAGES, normalizeRecipient, type SmsCount, splitSms } from "@herald/domain";
+import {
+  countSms,
+  formatInZone,
+  instantInZone,
+  MESSAGES,
+  normalizeRecipient,
+  type SmsCount,
+  splitSms,
+  zoneLabel,
+} from "@herald/domain";
 
 /** The wizard's steps: four on /sms/compose, the fifth (Preview) on /sms/preview. */
 export const COMPOSE_STEPS = [
@@ -481,7 +490,11 @@ export function scheduleSummary(
   timeZone: string,
 ): string {
   if (s.frequency === "Send Now") return "Now";
-  const at = `${s.scheduleDate} ${s.scheduleTime} (${timeZone})`;
+  // "31 Jan 2026, 09:30 SGT": the wall clock the user chose, labelled with the company's zone.
+  const instant = instantInZone(s.scheduleDate, s.scheduleTime, timeZone);
+  const at = instant
+    ? formatInZone(instant, "d MMM yyyy, HH:mm", timeZone)
+    : `${s.scheduleDate} ${s.scheduleTime} ${zoneLabel(timeZone)}`;
   if (s.frequency === "One-Time") return `Once, ${at}`;
   return `${s.frequency}, from ${at}`;
 }

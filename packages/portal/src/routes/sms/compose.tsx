@@ -25,6 +25,7 @@ import { $api, api } from "../../api";
 import { useDialogs } from "../../dialogs";
 import { routerLink } from "../../shell/link";
 import { exportRows } from "../contacts/contacts.shared";
+import { zoneCaption } from "../format";
 import * as s from "./compose.css";
 import { HOME_CRUMB, PREVIEW_PATH, useComposeDraft } from "./compose.shared";
 import {
@@ -792,7 +793,7 @@ function FrequencyStep({
         </>
       )}
       <p className={s.note}>
-        Times are in the company's time zone: <strong>{timeZone}</strong>.
+        Times are in the company's time zone: <strong>{zoneCaption(timeZone)}</strong> ({timeZone}).
       </p>
     </div>
   );

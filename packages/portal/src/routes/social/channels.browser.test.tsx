@@ -137,6 +137,36 @@ describe("channel management", () => {
       .toBeVisible();
   });
 
+  it("Enter in the departments picker picks departments and does not submit the form", async () => {
+    state.connect = connectSession({
+      departments: [
+        { id: DEPT_ID, name: "Support" },
+        { id: "0190a1b2-0000-7000-8000-0000000000d2", name: "Sales" },
+      ],
+    });
+    await open("/apps/channel-management/connect?token=tok-3");
+    await userEvent.fill(page.getByRole("textbox", { name: "Channel name" }), "Two teams");
+    const picker = page.getByRole("combobox", { name: /Departments/ });
+    await userEvent.click(picker);
+    await userEvent.keyboard("Sup");
+    await userEvent.keyboard("{Enter}");
+    await userEvent.keyboard("Sal");
+    await userEvent.keyboard("{Enter}");
+    // with the list closed and with a search that matches nothing, Enter still does not submit
+    await userEvent.keyboard("{Escape}");
+    await userEvent.keyboard("{Enter}");
+    await userEvent.keyboard("{Escape}zzz{Enter}");
+    const chosen = page.getByRole("list", { name: /Selected|Departments/ });
+    await expect.element(chosen.getByText("Support")).toBeVisible();
+    await expect.element(chosen.getByText("Sales")).toBeVisible();
+    expect(calls("save-connection")).toHaveLength(0);
+    await userEvent.click(page.getByRole("button", { name: "Connect" }));
+    await expect.poll(() => calls("save-connection").length).toBe(1);
+    expect(calls("save-connection")[0]?.body).toMatchObject({
+      departmentIds: [DEPT_ID, "0190a1b2-0000-7000-8000-0000000000d2"],
+    });
+  });
+
   it("the connect page asks a provider type for its credentials", async () => {
     await open("/apps/channel-management/connect?token=tok-2");
     await userEvent.click(page.getByRole("radio", { name: "Telegram" }));

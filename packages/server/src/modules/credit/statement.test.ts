@@ -393,7 +393,7 @@ describe("/creditStatement/export", () => {
       'attachment; filename="statement-2026-11-01-2026-11-30.csv"',
     );
     expect(res.body.split("\r\n")).toEqual([
-      "Date,Description,Counterparty,Reference,By,Amount (SGD),Balance (SGD)",
+      "Date (Asia/Singapore),Description,Counterparty,Reference,By,Amount (SGD),Balance (SGD)",
       "01/11/2026,Opening balance,,,,,100.00",
       '02/11/2026 9:30:05,Purchase,Payment,"\'=HYPERLINK(""x"")",,1234.56,1334.56',
       '03/11/2026 18:00:00,"Allocated to Jane Tan — @SUM(A1:A2), ""quoted""",Jane Tan,,,-20.00,1314.56',
@@ -415,7 +415,7 @@ describe("/creditStatement/export", () => {
     const rows: unknown[][] = [];
     ws.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
     expect(rows[0]).toEqual([
-      "Date",
+      "Date (Asia/Singapore)",
       "Description",
       "Counterparty",
       "Reference",

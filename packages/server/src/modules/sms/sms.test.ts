@@ -446,6 +446,28 @@ describe("scheduled sends", () => {
     expect(await spent(owner.id)).toBe(10);
   });
 
+  it("reads the date and time of a schedule in the company's time zone (America/New_York)", async () => {
+    const { owner } = await company(1000);
+    const zone = await post("/editCompanySettings", { timeZone: "America/New_York", country: "US" }, owner);
+    expect(zone.statusCode, zone.body).toBe(200);
+    const year = new Date().getUTCFullYear() + 1;
+    const res = await post(
+      "/sms/send",
+      {
+        channel: "SMS",
+        recipients: { numbers: numbers(1) },
+        text: "Hi",
+        frequency: "once",
+        date: `${year}-01-15`,
+        time: "09:30",
+      },
+      owner,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    // 09:30 EST is 14:30 UTC (it would be 01:30 UTC in Singapore)
+    expect(res.json()).toMatchObject({ status: "scheduled", scheduledAt: `${year}-01-15T14:30:00.000Z` });
+  });
+
   it("monthly on Jan 31 runs next on Feb 28 (the last day), reserving each run when the previous fires", async () => {
     const { owner } = await company(1000);
     const year = new Date().getUTCFullYear() + 1;
