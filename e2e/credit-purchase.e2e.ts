@@ -116,7 +116,7 @@ describe("credit purchase: sandbox checkout, then the credit flows to a user and
     // Buying starts from the header: the admin's Corporate Credit offers Buy credit, straight to the purchase.
     const page = await pageAs(ownerToken, "/admin/profile");
     await page.getByRole("heading", { name: "My Profile" }).waitFor();
-    const buy = page.getByRole("banner").getByRole("button", { name: "Buy corporate credit" });
+    const buy = page.getByRole("banner").getByRole("button", { name: "Buy credit for the company" });
     expect(await buy.textContent()).toBe("Buy credit");
     await buy.click();
     await page.waitForURL((u) => u.pathname === "/credit-mgt/purchase-credit");

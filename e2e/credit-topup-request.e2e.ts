@@ -130,7 +130,7 @@ describe("top-up request: an agent asks, an admin follows the notification to th
     expect(await axeViolations(page)).toEqual([]);
 
     // The header's corporate button buys credit; asking Herald Support instead is the credit summary's Top Up.
-    await page.getByRole("banner").getByRole("button", { name: "Buy corporate credit" }).click();
+    await page.getByRole("banner").getByRole("button", { name: "Buy credit for the company" }).click();
     await page.waitForURL((u) => u.pathname === "/credit-mgt/purchase-credit");
     await page.getByRole("heading", { level: 1, name: "Purchase Credit" }).waitFor();
     await page.goto(`${server.url}/credit-mgt/summary`);

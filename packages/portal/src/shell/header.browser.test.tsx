@@ -121,7 +121,7 @@ describe("buying credit from the header", () => {
       ],
       fakeToken("admin"),
     );
-    const buy = page.getByRole("button", { name: "Buy corporate credit" });
+    const buy = page.getByRole("button", { name: "Buy credit for the company" });
     await expect.element(buy).toBeVisible();
     await expect.element(buy).toHaveTextContent("Buy credit");
     await buy.click();

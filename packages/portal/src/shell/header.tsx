@@ -122,7 +122,7 @@ export function Header() {
                   cents: sgdToCents(company.data.companyCredit),
                   onTopUp: () => topUp(corporate),
                   topUpLabel: "Buy credit",
-                  topUpName: "Buy corporate credit",
+                  topUpName: "Buy credit for the company",
                   detailsHref: statementPath(),
                   renderLink: routerLink,
                 },
