@@ -87,8 +87,8 @@ describe("campaigns: add, duplicate name, edit, details, export, bulk delete", (
     await page.goto(`${server.url}/campaign/campaign-add`);
     await name.fill(`LAUNCH ${stamp}`);
     await main.getByRole("button", { name: "Save" }).click();
-    await acknowledge(page, NAME_EXISTS);
     await main.getByText(NAME_EXISTS).waitFor();
+    expect(await page.getByRole("alertdialog").count()).toBe(0);
     expect(await campaigns()).toHaveLength(1);
 
     const second = await apiPost<CampaignBody>(
@@ -115,7 +115,7 @@ describe("campaigns: add, duplicate name, edit, details, export, bulk delete", (
     // renaming onto the other campaign's name is refused with the same text
     await name.fill(`second ${stamp}`);
     await main.getByRole("button", { name: "Save" }).click();
-    await acknowledge(page, NAME_EXISTS);
+    await main.getByText(NAME_EXISTS).waitFor();
     await name.fill(`Launch Day ${stamp}`);
     await main.getByRole("button", { name: "Save" }).click();
     await acknowledge(page, "Data Update Successful !");

@@ -8,7 +8,6 @@ import { $api, api } from "../api";
 import { useDialogs } from "../dialogs";
 import { statementPath } from "../routes/credit/statement-rules";
 import { clearToken, getToken } from "../session";
-import { CorporateTopUpDialog } from "./corporate-top-up";
 import { useLiveEvents } from "./event-stream";
 import { routerLink } from "./link";
 import { useThemePreference } from "./theme";
@@ -58,15 +57,13 @@ export function Header() {
   const setStatus = $api.useMutation("post", "/updateStatus");
   const [panelOpen, setPanelOpen] = useState(false);
   const [sending, setSending] = useState(false);
-  const [corporateOpen, setCorporateOpen] = useState(false);
 
   const topUp = (action: TopUpAction) => {
     if ("open" in action) navigate(action.open);
-    else if (action.request === 1) setCorporateOpen(true);
     else void requestTopUp();
   };
 
-  /** A user's request to the company's admins (a corporate request has its own dialog, with amount and note). */
+  /** A user's request to the company's admins (a corporate request is the credit summary's, with its own dialog). */
   const requestTopUp = async () => {
     const ok = await dialogs.confirm({ title: MESSAGES.confirmTopUpRequestAdmin, confirmLabel: "Send" });
     if (!ok) return;
@@ -124,7 +121,8 @@ export function Header() {
                   label: "Corporate Credit",
                   cents: sgdToCents(company.data.companyCredit),
                   onTopUp: () => topUp(corporate),
-                  pending: sending,
+                  topUpLabel: "Buy credit",
+                  topUpName: "Buy credit for the company",
                   detailsHref: statementPath(),
                   renderLink: routerLink,
                 },
@@ -173,7 +171,6 @@ export function Header() {
         theme={theme}
         onThemeChange={setTheme}
       />
-      {corporate && <CorporateTopUpDialog open={corporateOpen} onClose={() => setCorporateOpen(false)} />}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { setDisplayTimeZone } from "@herald/domain";
-import { AvatarMenu, ConsoleShell, ToastProvider } from "@herald/ui";
+import { AvatarMenu, ConsoleShell } from "@herald/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { $api, api } from "../api";
@@ -59,26 +59,24 @@ export function OperatorShell() {
   };
 
   return (
-    <ToastProvider>
-      <ConsoleShell
-        brand="Herald operator console"
-        items={operatorNav(overview.data)}
-        currentPath={location.pathname}
-        renderLink={routerLink}
-        actions={
-          <AvatarMenu
-            name={me.data?.name || me.data?.email || "Operator"}
-            roleLabel="Operator"
-            accountLinks={false}
-            logoutLabel="Sign out"
-            onLogout={() => void signOut()}
-            theme={theme}
-            onThemeChange={setTheme}
-          />
-        }
-      >
-        <Outlet />
-      </ConsoleShell>
-    </ToastProvider>
+    <ConsoleShell
+      brand="Herald operator console"
+      items={operatorNav(overview.data)}
+      currentPath={location.pathname}
+      renderLink={routerLink}
+      actions={
+        <AvatarMenu
+          name={me.data?.name || me.data?.email || "Operator"}
+          roleLabel="Operator"
+          accountLinks={false}
+          logoutLabel="Sign out"
+          onLogout={() => void signOut()}
+          theme={theme}
+          onThemeChange={setTheme}
+        />
+      }
+    >
+      <Outlet />
+    </ConsoleShell>
   );
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_TIME_ZONE, MESSAGES, setDisplayTimeZone } from "@herald/domain";
-import { AppShell, LoadingOverlay, ToastProvider } from "@herald/ui";
+import { AppShell, LoadingOverlay } from "@herald/ui";
 import { useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { useDialogs } from "../dialogs";
@@ -33,20 +33,18 @@ export function Shell() {
     }
   }, [profile.isError, profile.data, profile.error, dialogs, navigate]);
   return (
-    <ToastProvider>
-      <AppShell
-        brand="Herald"
-        sections={navSections}
-        // The role the server reports (refreshed with the profile), not the one in the token: a role change
-        // shows without signing in again.
-        showAdmin={profile.data?.userRole === "admin"}
-        currentPath={navPath(location.pathname)}
-        header={<Header />}
-        footer={`© ${new Date().getFullYear()} Herald · Business messaging`}
-        renderLink={routerLink}
-      >
-        {profile.isPending ? <LoadingOverlay visible label="Loading" /> : <Outlet />}
-      </AppShell>
-    </ToastProvider>
+    <AppShell
+      brand="Herald"
+      sections={navSections}
+      // The role the server reports (refreshed with the profile), not the one in the token: a role change
+      // shows without signing in again.
+      showAdmin={profile.data?.userRole === "admin"}
+      currentPath={navPath(location.pathname)}
+      header={<Header />}
+      footer={`© ${new Date().getFullYear()} Herald · Business messaging`}
+      renderLink={routerLink}
+    >
+      {profile.isPending ? <LoadingOverlay visible label="Loading" /> : <Outlet />}
+    </AppShell>
   );
 }

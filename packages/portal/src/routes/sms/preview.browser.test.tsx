@@ -2,7 +2,7 @@ import type { Schema } from "@herald/api-client";
 import { HttpResponse, http } from "msw";
 import { afterEach, describe, expect, it } from "vitest";
 import { page, userEvent } from "vitest/browser";
-import { axeViolations, mockApi, renderScreen, unmountScreen } from "../../test/render-screen";
+import { axeViolations, mockApi, renderScreen, toastText, unmountScreen } from "../../test/render-screen";
 import { fakeToken } from "../social/social.mocks";
 import { OUTBOX_PATH, PREVIEW_PATH } from "./compose.shared";
 import { type ComposeState, emptyCompose, SEND_WARNINGS } from "./compose-rules";
@@ -101,9 +101,9 @@ describe("compose preview: warnings before sending", () => {
     await expect.element(page.getByText(SEND_WARNINGS.title)).not.toBeInTheDocument();
     expect(document.querySelectorAll('[role="checkbox"]')).toHaveLength(0);
     await userEvent.click(done());
-    await expect.element(page.getByRole("alertdialog", { name: SENT })).toBeVisible();
+    await expect.element(toastText(SENT)).toBeVisible();
+    expect(document.querySelector('[role="alertdialog"]')).toBeNull();
     expect(sends).toHaveLength(1);
-    await userEvent.click(page.getByRole("button", { name: "OK" }));
     await expect.poll(() => router.state.location.pathname).toBe(OUTBOX_PATH);
   });
 
@@ -135,10 +135,9 @@ describe("compose preview: warnings before sending", () => {
     await expect.element(page.getByText(SEND_WARNINGS.sendAnywayMissing)).not.toBeInTheDocument();
     done().element().focus();
     await userEvent.keyboard("{Enter}");
-    await expect.element(page.getByRole("alertdialog", { name: SENT })).toBeVisible();
+    await expect.element(toastText(SENT)).toBeVisible();
     expect(sends).toHaveLength(1);
     expect(sends[0]).toMatchObject({ channel: "SMS", senderId: "DemoCo" });
-    await userEvent.click(page.getByRole("button", { name: "OK" }));
     await expect.poll(() => router.state.location.pathname).toBe(OUTBOX_PATH);
   });
 

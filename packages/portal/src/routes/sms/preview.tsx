@@ -39,6 +39,16 @@ import {
 /** A preview row with its place in the list (the same number may appear twice when duplicates are kept). */
 type Row = ComposePreviewRow & { key: string };
 
+const SCHEDULED_PATH = "/report/scheduled";
+const count = (n: number) => `${n.toLocaleString("en-US")} message${n === 1 ? "" : "s"}`;
+
+/** What happens next to the messages just handed over: they are being sent, or wait for their time. */
+export function sentNote(answer: { status: "sent" | "scheduled"; recipients: number }): string {
+  return answer.status === "scheduled"
+    ? `Your ${count(answer.recipients)} will be sent at the time you chose.`
+    : `Your ${count(answer.recipients)} ${answer.recipients === 1 ? "is" : "are"} being sent; their delivery shows in the outbox as it happens.`;
+}
+
 const columns: DataTableColumn<Row>[] = [
   { id: "to", header: "To", value: (r) => r.to, cell: (r) => <span className={s.number}>{r.to}</span> },
   { id: "name", header: "Name", value: (r) => r.name, priority: "md" },
@@ -129,7 +139,14 @@ export default function Preview() {
       );
       reset();
       await queryClient.invalidateQueries({ queryKey: ["post", "/getProfile"] });
-      await dialogs.message("success", answer.message ?? MESSAGES.processingComplete);
+      // The words say the request was processed; the messages themselves are still on their way: say so,
+      // and where their delivery can be followed.
+      await dialogs.message("success", answer.message ?? MESSAGES.processingComplete, sentNote(answer), {
+        action:
+          answer.status === "scheduled"
+            ? { label: "See scheduled messages", onClick: () => navigate(SCHEDULED_PATH) }
+            : { label: "Follow in outbox", onClick: () => navigate(OUTBOX_PATH) },
+      });
       navigate(OUTBOX_PATH);
     } catch (err) {
       if (err instanceof ApiError && err.status < 500) {

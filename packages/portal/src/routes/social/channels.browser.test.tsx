@@ -1,7 +1,7 @@
 import { MESSAGES } from "@herald/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { page, userEvent } from "vitest/browser";
-import { axeViolations, mockApi, renderScreen, unmountScreen } from "../../test/render-screen";
+import { axeViolations, mockApi, renderScreen, toastText, unmountScreen } from "../../test/render-screen";
 import BotSettings, { FORWARD_LABEL, WEBHOOK_SECRET_LABEL, WEBHOOK_URL_LABEL } from "./bot-settings";
 import ChannelManagement from "./channel-management";
 import ConnectChannel from "./connect-channel";
@@ -63,7 +63,7 @@ describe("channel management", () => {
 
     await userEvent.click(page.getByRole("button", { name: "Actions for Support line" }));
     await userEvent.click(page.getByRole("menuitem", { name: "Sync Templates" }));
-    await expect.element(page.getByText(MESSAGES.dataUpdateSuccess)).toBeVisible();
+    await expect.element(toastText(MESSAGES.dataUpdateSuccess)).toBeVisible();
     expect(calls("sync-ws-templates").map((c) => c.path)).toEqual([`sync-ws-templates ${CHANNEL_ID}`]);
   });
 
@@ -90,8 +90,7 @@ describe("channel management", () => {
     await userEvent.click(
       page.getByRole("alertdialog", { name: MESSAGES.confirmDelete }).getByRole("button", { name: "Delete" }),
     );
-    await expect.element(page.getByText(MESSAGES.dataDeleteSuccess)).toBeVisible();
-    await userEvent.click(page.getByRole("button", { name: "OK" }));
+    await expect.element(toastText(MESSAGES.dataDeleteSuccess)).toBeVisible();
     await expect
       .element(page.getByRole("table", { name: "Channels" }).getByText("Bot news"))
       .not.toBeInTheDocument();
@@ -122,7 +121,7 @@ describe("channel management", () => {
     expect(calls("save-connection")).toHaveLength(0);
     await userEvent.fill(page.getByRole("textbox", { name: "Channel name" }), "Try-out line");
     await userEvent.click(form.getByRole("button", { name: "Connect" }));
-    await expect.element(page.getByText(MESSAGES.dataUpdateSuccess)).toBeVisible();
+    await expect.element(toastText(MESSAGES.dataUpdateSuccess)).toBeVisible();
     expect(calls("save-connection")[0]?.body).toEqual({
       token: "tok-1",
       channelType: "WHATSAPP",
@@ -130,7 +129,6 @@ describe("channel management", () => {
       mode: "sandbox",
       departmentIds: [],
     });
-    await userEvent.click(page.getByRole("button", { name: "OK" }));
     await expect.poll(() => router.state.location.pathname).toBe("/apps/channel-management");
     await expect
       .element(page.getByRole("table", { name: "Channels" }).getByText("Try-out line"))
@@ -248,9 +246,8 @@ describe("bot settings", () => {
     await expect.element(page.getByText("Forwarding is off.")).toBeVisible();
     expect(await axeViolations()).toEqual([]);
     await userEvent.click(toggle);
-    await expect.element(page.getByText(MESSAGES.dataUpdateSuccess)).toBeVisible();
+    await expect.element(toastText(MESSAGES.dataUpdateSuccess)).toBeVisible();
     expect(calls("updateForwardingStatus")[0]?.body).toEqual({ currentUserId: ME_ID, forwardToBot: true });
-    await userEvent.click(page.getByRole("button", { name: "OK" }));
     await expect.element(toggle).toBeChecked();
     await expect.element(page.getByText(/Forwarding is on since/)).toBeVisible();
   });
@@ -270,14 +267,13 @@ describe("bot settings", () => {
     await userEvent.fill(url, " https://bot.example.com/herald ");
     await userEvent.fill(secret, "a-long-enough-shared-secret");
     await userEvent.click(save);
-    await expect.element(page.getByText(MESSAGES.dataUpdateSuccess)).toBeVisible();
+    await expect.element(toastText(MESSAGES.dataUpdateSuccess)).toBeVisible();
     expect(calls("updateForwardingStatus")[0]?.body).toEqual({
       currentUserId: ME_ID,
       forwardToBot: false,
       webhookUrl: "https://bot.example.com/herald",
       webhookSecret: "a-long-enough-shared-secret",
     });
-    await userEvent.click(page.getByRole("button", { name: "OK" }));
     // the secret is write-only: the field empties; the address stays as stored
     await expect.element(secret).toHaveValue("");
     await expect.element(url).toHaveValue("https://bot.example.com/herald");
@@ -286,7 +282,7 @@ describe("bot settings", () => {
     // emptied, the address is cleared; an empty secret keeps the stored one
     await userEvent.clear(url);
     await userEvent.click(save);
-    await expect.element(page.getByText(MESSAGES.dataUpdateSuccess)).toBeVisible();
+    await expect.element(toastText(MESSAGES.dataUpdateSuccess)).toBeVisible();
     expect(calls("updateForwardingStatus")[1]?.body).toEqual({
       currentUserId: ME_ID,
       forwardToBot: false,

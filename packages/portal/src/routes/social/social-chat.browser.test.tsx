@@ -2,7 +2,7 @@ import { MESSAGES } from "@herald/domain";
 import { AppShell, Badge, DESIGNATED_AGENT_NOTICE } from "@herald/ui";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { page, userEvent } from "vitest/browser";
-import { axeViolations, mockApi, renderScreen, unmountScreen } from "../../test/render-screen";
+import { axeViolations, mockApi, renderScreen, toastText, unmountScreen } from "../../test/render-screen";
 import { CLOSE_TITLE, TAKE_OVER_TITLE, UNASSIGN_TITLE } from "./chat-panel";
 import {
   fakeToken,
@@ -341,9 +341,7 @@ describe("assignment", () => {
   it("Assign Yourself (supervisor) assigns at once and says so", async () => {
     await open(`/apps/social-chat/${ROOM_ID}`, "supervisor");
     await userEvent.click(page.getByRole("button", { name: "Assign Yourself" }));
-    await expect
-      .element(page.getByRole("alertdialog").getByText(MESSAGES.assignYourselfSuccess))
-      .toBeVisible();
+    await expect.element(toastText(MESSAGES.assignYourselfSuccess)).toBeVisible();
     expect(calls("assign-agent")[0]?.body).toMatchObject({ agentId: ME_ID });
   });
 
@@ -359,9 +357,8 @@ describe("assignment", () => {
     await userEvent.click(
       page.getByRole("alertdialog", { name: TAKE_OVER_TITLE }).getByRole("button", { name: "Take over" }),
     );
-    await expect.element(page.getByText(MESSAGES.assignYourselfSuccess)).toBeVisible();
+    await expect.element(toastText(MESSAGES.assignYourselfSuccess)).toBeVisible();
     expect(calls("assign-agent")[0]?.body).toMatchObject({ agentId: ME_ID });
-    await userEvent.click(page.getByRole("button", { name: "OK" }));
     await expect.element(page.getByText("Assigned (Myself)")).toBeVisible();
     await expect.element(textbox()).toBeVisible();
   });
@@ -397,7 +394,7 @@ describe("assignment", () => {
     await expect.element(confirm.getByText(MESSAGES.actionNotReversible)).toBeVisible();
     expect(await axeViolations()).toEqual([]);
     await userEvent.click(confirm.getByRole("button", { name: "Close ticket" }));
-    await expect.element(page.getByText(MESSAGES.closeTicketSuccess)).toBeVisible();
+    await expect.element(toastText(MESSAGES.closeTicketSuccess)).toBeVisible();
     expect(calls("close")[0]?.body).toEqual({ subscriberId: ROOM_ID, agentId: ME_ID });
   });
 
@@ -414,8 +411,7 @@ describe("assignment", () => {
     await userEvent.click(
       page.getByRole("alertdialog", { name: UNASSIGN_TITLE }).getByRole("button", { name: "Unassign" }),
     );
-    await expect.element(page.getByText(MESSAGES.removeAgentSuccess)).toBeVisible();
-    await userEvent.click(page.getByRole("button", { name: "OK" }));
+    await expect.element(toastText(MESSAGES.removeAgentSuccess)).toBeVisible();
     await expect.element(page.getByRole("button", { name: "Assign Agent" })).toBeVisible();
 
     state.room = {
