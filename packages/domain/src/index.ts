@@ -13,3 +13,4 @@ export * from "./sender-id";
 export * from "./sms";
 export * from "./sms.cases";
 export * from "./validation";
+export * from "./variables";
