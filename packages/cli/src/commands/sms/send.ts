@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Schema } from "@herald/api-client";
-import { parseSenderId } from "@herald/domain";
+import { fallbackExample, missingValueText, parseSenderId } from "@herald/domain";
 import { CliError } from "../../errors";
 import { type CommandContext, call, isInteractive, promptsOf, signedInClient } from "../../session";
 import { findGroup, splitList } from "../contacts/resolve";
@@ -166,6 +166,10 @@ export function formatSmsSend(r: SmsSendResult): string {
     `Segments: ${t.segments}  Cost: SGD ${t.cost}  Credit: SGD ${t.balance}${t.enough ? "" : "  (not enough)"}`,
   );
   for (const w of r.preview.warnings ?? []) lines.push(`Warning: ${w}`);
+  for (const m of r.preview.missingValues ?? [])
+    lines.push(
+      `Note: ${missingValueText(m.variable, m.recipients, m.example)} A fallback such as ${fallbackExample(m.variable)} fills it.`,
+    );
   if (!r.dryRun) {
     lines.push(
       r.result.status === "scheduled"
