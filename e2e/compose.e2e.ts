@@ -515,7 +515,7 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
     await page.close();
   }, 120_000);
 
-  it("keeps Done disabled with the ledger's words when the credit does not cover the send", async () => {
+  it("keeps the send button disabled with the ledger's words when the credit does not cover the send", async () => {
     const depts = (await (
       await fetch(`${server.url}/api/departments`, { headers: { authorization: `Bearer ${token}` } })
     ).json()) as { data: { id: string }[] };
