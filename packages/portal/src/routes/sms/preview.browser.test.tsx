@@ -179,6 +179,9 @@ describe("compose preview: what the user should know about the message", () => {
   it("names the emoji that doubles the SMS and shows the difference; recipients without a name; a schedule lands on the scheduled list", async () => {
     const doubled = answer();
     doubled.totals = { ...doubled.totals, segments: 2, costCents: 10, cost: "0.10" };
+    doubled.rows = [
+      { ...doubled.rows[0]!, text: `Hi , ${EMOJI}`, encoding: "UCS-2", segments: 2, cost: "0.10" },
+    ];
     doubled.missingValues = [{ variable: "name", recipients: 12, example: "Hi , your table is ready" }];
     const { router, sends } = await open([doubled], 390, undefined, {
       ...draft(),

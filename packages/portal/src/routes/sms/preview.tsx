@@ -148,7 +148,15 @@ export default function Preview() {
 
   const actionLabel = finalActionLabel(state, totals);
   // SMS only: characters outside GSM-7 (an emoji, typographic quotes) that make each message take more SMS
-  const unicode = state.channel === "SMS" && !messageFromFileOnly(state) ? unicodeCost(state.message) : null;
+  // (read from the recipients' own texts, variables filled in, as they are sent)
+  const unicode = useMemo(() => {
+    if (state.channel !== "SMS" || messageFromFileOnly(state)) return null;
+    for (const r of preview.data?.rows ?? []) {
+      const cost = unicodeCost(r.text);
+      if (cost) return cost;
+    }
+    return null;
+  }, [state, preview.data]);
   const missing = preview.data?.missingValues ?? [];
 
   const errorText = (err: unknown) =>
