@@ -97,7 +97,7 @@ describe("compose: a WhatsApp message to a number through a sandbox WhatsApp cha
       .waitFor(LOADED);
     expect(await facts.getByRole("term").allTextContents()).not.toContain("SMS");
 
-    const done = main.getByRole("button", { name: "Done", exact: true });
+    const done = main.getByRole("button", { name: /^Send 1 WhatsApp message · SGD \d+\.\d\d$/ });
     await expect.poll(() => done.isDisabled(), LOADED).toBe(false);
     await done.click();
     await acknowledge(page, "Processing complete!", LOADED);

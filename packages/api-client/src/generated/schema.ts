@@ -6060,6 +6060,16 @@ export interface components {
             fileContentOptions: ("Contacts" | "Contacts & Variables" | "Contacts & Message")[];
             /** @description The company's message templates, by name (at most 1000). */
             templates: components["schemas"]["SmsTemplateOption"][];
+            /**
+             * @description The company's country (ISO 3166-1 alpha-2), the country of numbers typed without their country code.
+             * @example SG
+             */
+            country?: string;
+            /**
+             * @description The attribute columns of the company's contacts (imported or set on a contact), by name, at most 200:
+             *     variables a message may use beside name, mobile and email.
+             */
+            variables?: string[];
         };
         /** @description A message template as the compose wizard offers it. */
         SmsTemplateOption: {
@@ -6186,6 +6196,17 @@ export interface components {
              *     Likely-SCAM.
              */
             warnings?: string[];
+            /**
+             * @description Variables of the message some recipients have no value for (and that have no fallback, `{name|there}`):
+             *     how many recipients and the text the first of them will see.
+             */
+            missingValues?: {
+                /** @description The variable's name, lower-cased. */
+                variable: string;
+                recipients: number;
+                /** @description The message as the first such recipient will receive it. */
+                example: string;
+            }[];
             /** @description The first 100 recipients. */
             rows: components["schemas"]["ComposePreviewRow"][];
             totals: {

@@ -215,6 +215,20 @@ describe("herald sms send: the SSIR warning", () => {
     );
     expect(formatSmsSend(dry)).toContain(`Warning: ${SSIR}`);
   });
+
+  it("--dry-run says which recipients have no value for a variable and how a fallback fills it", async () => {
+    const missing = {
+      ...PREVIEW,
+      missingValues: [{ variable: "name", recipients: 12, example: "Hi , 30% off" }],
+    };
+    const dry = await smsSend(
+      { to: "6591234567", text: "Hi {name}, 30% off", dryRun: true },
+      fake(missing).ctx,
+    );
+    expect(formatSmsSend(dry)).toContain(
+      'Note: 12 recipients have no name; they will see "Hi , 30% off". A fallback such as {name|there} fills it.',
+    );
+  });
 });
 
 describe("herald sms send: the preview comes before the question", () => {

@@ -2,7 +2,14 @@ import { randomUUID } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Schema } from "@herald/api-client";
-import { DEFAULT_TIME_ZONE, formatInZone, instantInZone, parseSenderId } from "@herald/domain";
+import {
+  DEFAULT_TIME_ZONE,
+  fallbackExample,
+  formatInZone,
+  instantInZone,
+  missingValueText,
+  parseSenderId,
+} from "@herald/domain";
 import { CliError } from "../../errors";
 import { count, counted, money, sgd } from "../../lib/format";
 import { checkMobile, refusedNumber, showMobile } from "../../lib/mobile";
@@ -266,6 +273,10 @@ export function formatSmsPreview(r: SmsSendResult): string {
     `Parts: ${count(t.segments)} SMS  Cost: ${money(t.costCents)}  Credit: ${sgd(t.balance)}${t.enough ? "" : "  (not enough)"}`,
   );
   for (const w of previewWarnings(r)) lines.push(`Warning: ${w}`);
+  for (const m of r.preview.missingValues ?? [])
+    lines.push(
+      `Note: ${missingValueText(m.variable, m.recipients, m.example)} A fallback such as ${fallbackExample(m.variable)} fills it.`,
+    );
   return `${lines.join("\n")}\n`;
 }
 

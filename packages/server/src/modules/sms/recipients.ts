@@ -4,12 +4,12 @@
  * address, lower-cased), deduplicated when asked, and numbers on the company's unsubscribe list skipped.
  *
  * Placeholders: `{name}`, `{mobile}` / `{email}`, the contact's attributes and a `Contacts & Variables` file's
- * columns by their header, matched without case. A placeholder that names no variable of the recipient stays as
- * written; a variable without a value becomes empty.
+ * columns by their header, matched without case; `{name|there}` gives a fallback for recipients without a value
+ * (the rules are @herald/domain's `renderMessage`, shared by every send).
  */
 
 import type { components } from "@herald/api-client/schema";
-import { countSms, isValidEmail } from "@herald/domain";
+import { countSms, isValidEmail, renderMessage } from "@herald/domain";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { NotFound } from "../../errors";
@@ -20,6 +20,9 @@ import { normalizeContactMobile } from "../contacts/mobile";
 import { FILE_NOT_FOUND } from "./sms.messages";
 
 type S = components["schemas"];
+
+/** The company's country: the one of numbers written without their country code (Singapore for every company today). */
+export const COMPANY_COUNTRY = "SG";
 export type Channel = "sms" | "email" | "whatsapp" | "telegram";
 
 export interface Recipient {
@@ -53,14 +56,9 @@ export function pgArray(values: readonly string[]): string {
   return `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(",")}}`;
 }
 
-const PLACEHOLDER = /\{([^{}\n]{1,64})\}/g;
-
 /** The text with the recipient's variables put in (see the module's note). */
 export function expand(template: string, vars: Map<string, string>): string {
-  return template.replace(PLACEHOLDER, (whole, key: string) => {
-    const v = vars.get(key.trim().toLowerCase());
-    return v === undefined ? whole : v;
-  });
+  return renderMessage(template, vars);
 }
 
 /** Encoding, segments and cost of one message (WhatsApp and Telegram: one message at the channel's price). */
@@ -87,7 +85,7 @@ function normalise(channel: Channel, raw: string): string | null {
     const a = raw.trim().toLowerCase();
     return isValidEmail(a) ? a : null;
   }
-  const m = normalizeContactMobile(raw, "SG");
+  const m = normalizeContactMobile(raw, COMPANY_COUNTRY);
   return m.ok ? m.mobile : null;
 }
 

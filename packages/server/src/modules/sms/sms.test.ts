@@ -195,6 +195,35 @@ describe("POST /sms/preview", () => {
     expect(res.json().totals).toMatchObject({ recipients: 1, balance: "0.04", enough: false });
   });
 
+  it("says which recipients have no value for a variable and what they will see; a fallback silences it", async () => {
+    const { id, owner } = await company(1000);
+    const [typed, known] = numbers(2);
+    const [contact] = await rows<{ id: string }>(
+      deps.database.db,
+      sql`insert into contacts (id, company_id, mobile, name, attributes)
+          values (gen_random_uuid(), ${id}::uuid, ${known}, 'Ann', '{"Plan":"Gold"}') returning id::text as id`,
+    );
+    const draft = (text: string) => ({
+      channel: "SMS",
+      recipients: { numbers: [typed], contactIds: [contact!.id] },
+      text,
+    });
+    const res = await post("/sms/preview", draft("Hi {name}, {plan} members: 30% off {ok}"), owner);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().missingValues).toEqual([
+      { variable: "name", recipients: 1, example: "Hi , {plan} members: 30% off {ok}" },
+      { variable: "plan", recipients: 1, example: "Hi , {plan} members: 30% off {ok}" },
+    ]);
+    const quiet = await post("/sms/preview", draft("Hi {name|there}, {plan|valued} members"), owner);
+    expect(quiet.json().missingValues).toBeUndefined();
+    expect(
+      quiet
+        .json()
+        .rows.map((r: { text: string }) => r.text)
+        .sort(),
+    ).toEqual(["Hi Ann, Gold members", "Hi there, valued members"]);
+  });
+
   it("refuses a sender ID the user may not use, a past schedule and an empty message", async () => {
     const { owner } = await company();
     const [a] = numbers(1);
@@ -337,6 +366,18 @@ describe("POST /sms/send and the worker", () => {
     expect(new Set(gw.sent.map((s) => s.idempotencyKey))).toEqual(new Set([`send:${row!.id}`]));
     expect(await spent(owner.id)).toBe(5);
     expect(await balance(owner.id)).toBe(995);
+  });
+
+  it("a send writes each recipient's text with the fallback of a variable they have no value for", async () => {
+    const { owner } = await company(1000);
+    const [a] = numbers(1);
+    const res = await post(
+      "/sms/send",
+      { channel: "SMS", recipients: { numbers: [a] }, text: "Hi {name|there}, 30% off today" },
+      owner,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await messagesOf(res.json().id)).map((r) => r.text)).toEqual(["Hi there, 30% off today"]);
   });
 
   it("answers 422 with the ledger's message when the credit is short, and writes nothing", async () => {
