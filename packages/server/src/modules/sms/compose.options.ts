@@ -11,7 +11,7 @@ import type { Actor } from "../../plugins/actor";
 import { rows } from "../contacts/contacts.service";
 import { usableSenderIds } from "../registry/sender-ids";
 import { templateOptions } from "../templates/templates.service";
-import { COMPANY_COUNTRY } from "./recipients";
+import { companyCountry } from "./recipients";
 
 type S = components["schemas"];
 
@@ -135,7 +135,7 @@ export function composeOptionsService({ database, config }: Deps) {
         groups: groups.map((g) => ({ ...g, total_recipients: Number(g.total_recipients) })),
         fileContentOptions: [...FILE_CONTENT_OPTIONS],
         templates: await templateOptions(db, actor),
-        country: COMPANY_COUNTRY,
+        country: await companyCountry(db, actor.companyId),
         variables: await attributeNames(db, actor.companyId),
       };
     },

@@ -9,7 +9,7 @@
  */
 
 import type { components } from "@herald/api-client/schema";
-import { countSms, isValidEmail, renderMessage } from "@herald/domain";
+import { countSms, DEFAULT_COMPANY_COUNTRY, isValidEmail, renderMessage } from "@herald/domain";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { NotFound } from "../../errors";
@@ -21,8 +21,14 @@ import { FILE_NOT_FOUND } from "./sms.messages";
 
 type S = components["schemas"];
 
-/** The company's country: the one of numbers written without their country code (Singapore for every company today). */
-export const COMPANY_COUNTRY = "SG";
+/** The company's country (set by its admins beside its time zone): numbers written without a country code are read as its. */
+export async function companyCountry(tx: DbOrTx, companyId: string): Promise<string> {
+  const [row] = await rows<{ country: string }>(
+    tx,
+    sql`select country from companies where id = ${companyId}::uuid`,
+  );
+  return row?.country ?? DEFAULT_COMPANY_COUNTRY;
+}
 export type Channel = "sms" | "email" | "whatsapp" | "telegram";
 
 export interface Recipient {
@@ -80,12 +86,12 @@ export function priced(
   };
 }
 
-function normalise(channel: Channel, raw: string): string | null {
+function normalise(channel: Channel, raw: string, country: string): string | null {
   if (channel === "email") {
     const a = raw.trim().toLowerCase();
     return isValidEmail(a) ? a : null;
   }
-  const m = normalizeContactMobile(raw, COMPANY_COUNTRY);
+  const m = normalizeContactMobile(raw, country);
   return m.ok ? m.mobile : null;
 }
 
@@ -109,13 +115,18 @@ export async function collectRecipients(
 ): Promise<{ list: Recipient[]; invalid: number }> {
   const list: Recipient[] = [];
   let invalid = 0;
+  // typed numbers need the company's country; contacts' and groups' numbers are stored whole already
+  const country =
+    channel !== "email" && (r.numbers?.length ?? 0) + (fileContent ? 1 : 0) > 0
+      ? await companyCountry(tx, actor.companyId)
+      : DEFAULT_COMPANY_COUNTRY;
   const push = (
     raw: string | null | undefined,
     name: string,
     vars: Map<string, string>,
     message?: string,
   ) => {
-    const to = raw ? normalise(channel, raw) : null;
+    const to = raw ? normalise(channel, raw, country) : null;
     if (!to) {
       invalid++;
       return;
