@@ -176,7 +176,9 @@ describe("users administration: add an agent with credit, their sign-in, bulk 2F
     await page.getByRole("textbox", { name: "First Name" }).fill(AGENT_FIRST);
     await page.getByRole("textbox", { name: "Last Name" }).fill(AGENT_LAST);
     await page.getByRole("textbox", { name: "Email" }).fill(agentEmail);
-    await page.getByRole("textbox", { name: "Contact Number" }).fill("123456789");
+    // the phone starts with the company's country (Singapore), as Add Contact's does
+    await page.getByRole("button", { name: "Country code: Singapore +65" }).waitFor();
+    await page.getByRole("textbox", { name: "Contact Number" }).fill("91234567");
     await page.getByRole("combobox", { name: "Department" }).click();
     await page.getByRole("option", { name: "Support" }).click();
     await page.keyboard.press("Escape");
@@ -303,7 +305,7 @@ describe("users administration: add an agent with credit, their sign-in, bulk 2F
     await expect.poll(() => value("Email").textContent()).toBe(agentEmail);
     expect(await value("Role").textContent()).toBe("Agent");
     expect(await value("Credit").textContent()).toBe("SGD 5.00");
-    expect(await value("Contact Number").textContent()).toBe("+60 12 345 6789");
+    expect(await value("Contact Number").textContent()).toBe("+65 9123 4567");
     expect(await page.locator('dt:text-is("Deleted at")').count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
 

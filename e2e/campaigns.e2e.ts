@@ -87,8 +87,8 @@ describe("campaigns: add, duplicate name, edit, details, export, bulk delete", (
     await page.goto(`${server.url}/campaign/campaign-add`);
     await name.fill(`LAUNCH ${stamp}`);
     await main.getByRole("button", { name: "Save" }).click();
-    await acknowledge(page, NAME_EXISTS);
     await main.getByText(NAME_EXISTS).waitFor();
+    expect(await page.getByRole("alertdialog").count()).toBe(0);
     expect(await campaigns()).toHaveLength(1);
 
     const second = await apiPost<CampaignBody>(
@@ -115,13 +115,13 @@ describe("campaigns: add, duplicate name, edit, details, export, bulk delete", (
     // renaming onto the other campaign's name is refused with the same text
     await name.fill(`second ${stamp}`);
     await main.getByRole("button", { name: "Save" }).click();
-    await acknowledge(page, NAME_EXISTS);
+    await main.getByText(NAME_EXISTS).waitFor();
     await name.fill(`Launch Day ${stamp}`);
     await main.getByRole("button", { name: "Save" }).click();
     await acknowledge(page, "Data Update Successful !");
     await page.waitForURL(/\/campaign\/campaign-mgt$/);
 
-    // ---- details: no broadcast yet, so View Outgoing Report is disabled with a hint
+    // ---- details: nothing sent yet, so View Outgoing Report is disabled with a hint
     await main.getByRole("searchbox", { name: "Search campaigns" }).fill(`Launch Day ${stamp}`);
     const renamed = table.getByRole("row").filter({ hasText: `Launch Day ${stamp}` });
     await renamed.waitFor(LOADED);
@@ -132,7 +132,7 @@ describe("campaigns: add, duplicate name, edit, details, export, bulk delete", (
     await main.getByText("Ready", { exact: true }).waitFor();
     const report = main.getByRole("button", { name: "View Outgoing Report" });
     expect(await report.isDisabled()).toBe(true);
-    await main.getByText("No broadcast has been sent in this campaign yet.").waitFor();
+    await main.getByText("Nothing has been sent in this campaign yet.").waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await noSidewaysScroll(page);
 
@@ -196,6 +196,76 @@ describe("campaigns: add, duplicate name, edit, details, export, bulk delete", (
     await page.getByRole("menuitem", { name: "View Details" }).waitFor();
     expect(await page.getByRole("menuitem", { name: "Edit" }).count()).toBe(0);
     await page.keyboard.press("Escape");
+
+    expect(consoleErrors(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("shows what a campaign sent: status, totals, funnel, its sends and View Outgoing Report", async () => {
+    // ---- a campaign that sent messages: its status follows them to Sent, its figures add up, and View
+    // Outgoing Report lists its messages
+    const sale = await apiPost<CampaignBody>(server.url, "/addCampaign", { name: `Sale ${stamp}` }, token);
+    expect(sale.status).toBe(200);
+    const numbers = ["6591230001", "6591230002"];
+    const sms = await apiPost(
+      server.url,
+      "/sms/send",
+      {
+        channel: "SMS",
+        recipients: { numbers },
+        text: `Sale starts today ${stamp}`,
+        campaignId: sale.body.id,
+      },
+      token,
+    );
+    expect(sms.status, JSON.stringify(sms.body)).toBe(200);
+    const page = await signedInPage(`/campaign/campaign-view/${sale.body.id}`);
+    const main = page.getByRole("main");
+    const figures = main.getByRole("region", { name: "Delivery" });
+    const figure = async (label: string) =>
+      ((await figures.getByRole("group", { name: label, exact: true }).textContent()) ?? "")
+        .replace(label, "")
+        .trim();
+    // the status badge of the details follows the messages (Processing while they go out) to Sent
+    await expect
+      .poll(
+        () =>
+          main
+            .getByRole("definition")
+            .filter({ hasText: /^Sent$/ })
+            .count(),
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+    await expect.poll(() => figure("Pending"), { timeout: 30_000 }).toBe("0");
+    expect(await figure("Recipients")).toBe("2");
+    expect(await figure("Sent")).toBe("2");
+    expect(await figure("Failed")).toBe("0");
+    expect(await figure("Cost (SGD)")).toMatch(/^\d[\d,]*\.\d{2}$/);
+    await main.getByRole("heading", { name: "Delivery funnel" }).waitFor();
+    await main
+      .getByRole("table", { name: "Sends and broadcasts" })
+      .getByText("SMS message", { exact: false })
+      .waitFor();
+    expect(await main.getByRole("status", { name: /^Loading/ }).count()).toBe(0);
+    const outgoing = main.getByRole("button", { name: "View Outgoing Report" });
+    expect(await outgoing.isDisabled()).toBe(false);
+    await outgoing.click();
+    await page.waitForURL(/\?report=outgoing$/);
+    const messages = main.getByRole("table", { name: "Outgoing messages" });
+    for (const n of numbers)
+      await messages
+        .getByRole("row")
+        .filter({ hasText: `+${n}` })
+        .waitFor(LOADED);
+    expect(
+      await messages
+        .getByRole("row")
+        .filter({ hasText: `Sale starts today ${stamp}` })
+        .count(),
+    ).toBe(2);
+    expect(await axeViolations(page)).toEqual([]);
+    await noSidewaysScroll(page);
 
     expect(consoleErrors(page)).toEqual([]);
     await page.close();

@@ -193,6 +193,19 @@ describe("herald contacts and groups against a running server", () => {
       mobile: "6591234567",
       email: "a@x.test",
     });
+
+    // importing the number again with --update updates the contact instead of reporting it
+    writeFileSync(
+      path.join(dir, "renamed.csv"),
+      "mobile,name,email,tier\n+65 9123 4567,Local Renamed,b@x.test,Gold\n",
+    );
+    const plain = await herald(["contacts", "import", "renamed.csv"]);
+    expect(plain.stdout).toContain("Duplicates: 1\n");
+    const updated = await herald(["contacts", "import", "renamed.csv", "--update"]);
+    expect(updated.code, updated.stderr).toBe(0);
+    expect(updated.stdout).toBe("Imported: 0\nUpdated: 1\nDuplicates: 0\nInvalid: 0\nRows read: 1\n");
+    const after = JSON.parse((await herald(["contacts", "show", "6591234567", "--json"])).stdout);
+    expect(after).toMatchObject({ name: "Local Renamed", email: "b@x.test", attributes: { tier: "Gold" } });
   });
 
   it("refuses what it cannot import: usage errors exit 2 before sending, server refusals exit 1", async () => {
@@ -205,7 +218,9 @@ describe("herald contacts and groups against a running server", () => {
     expect((await herald(["contacts", "import", "wrong.csv", "--country", "Singapore"])).code).toBe(2);
     const columns = await herald(["contacts", "import", "wrong.csv"]);
     expect(columns.code, columns.stderr).toBe(1);
-    expect(columns.stderr).toContain("herald: Default Columns Not Found !");
+    expect(columns.stderr).toContain(
+      'herald: Default Columns Not Found !\nThe first two columns must be "mobile" then "name"; an "email" column and any other columns are optional. This file starts with "name", "mobile".',
+    );
   });
 
   it("exports every contact as CSV (round trip: the export imports back as duplicates) and XLSX", async () => {
@@ -243,10 +258,33 @@ describe("herald contacts and groups against a running server", () => {
     expect(text.stdout).toMatch(/^ID\s+MOBILE\s+NAME\s+EMAIL\s+GROUPS\n/);
     expect(text.stdout).toContain("+6590001234  Person 1234");
     expect((await herald(["contacts", "list", "--limit", "0"])).code).toBe(2);
+
+    // the exact total, any page by number (the last one too) and every contact with --all
+    const count = await total();
+    const pages = Math.ceil(count / 1000);
+    const second = await herald(["contacts", "list", "--page", "2", "--limit", "5"]);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stdout).toContain(
+      `Showing 6–10 of ${count.toLocaleString("en-US")} contacts · page 2 of ${Math.ceil(count / 5).toLocaleString("en-US")}\n`,
+    );
+    const last = JSON.parse(
+      (await herald(["contacts", "list", "--page", "last", "--limit", "1000", "--json"])).stdout,
+    );
+    expect(last).toMatchObject({ total: count, totalExact: true, page: pages, pages });
+    expect(last.contacts).toHaveLength(count - (pages - 1) * 1000);
+    const every = JSON.parse((await herald(["contacts", "list", "--all", "--json"])).stdout);
+    expect(every.contacts).toHaveLength(count);
+    expect(every.contacts.at(-1).id).toBe(last.contacts.at(-1).id);
+    const firstPage = await herald(["contacts", "list", "--limit", "3"]);
+    expect(firstPage.stdout).toContain(
+      `3 of ${count.toLocaleString("en-US")} contacts (--page N, --page last or --all for the rest)\n`,
+    );
+    expect((await herald(["contacts", "list", "--all", "--page", "2"])).code).toBe(2);
+    expect((await herald(["contacts", "list", "--page", "0"])).code).toBe(2);
     const none = await herald(["contacts", "show", "6599999999"]);
     expect(none.code, none.stderr).toBe(1);
     expect(none.stderr).toContain("No contact with the number 6599999999");
-  });
+  }, 180_000);
 
   it("groups: create, rename, add and remove members, delete (members kept); refusals without --yes", async () => {
     expect((await herald(["groups", "create", "VIP"])).code).toBe(0);

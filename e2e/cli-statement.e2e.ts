@@ -105,9 +105,11 @@ describe("herald credit statement against a running server", () => {
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     const file = path.join(cwd, "corp.csv");
-    expect(r.stdout).toMatch(/^Saved .*corp\.csv \(\d+ bytes\)\n$/);
+    expect(r.stdout).toMatch(/^Saved .*corp\.csv \(\d{1,3}(,\d{3})* bytes\)\n$/);
     const lines = readFileSync(file, "utf8").trim().split("\r\n");
-    expect(lines[0]).toBe("Date,Description,Counterparty,Reference,By,Amount (SGD),Balance (SGD)");
+    expect(lines[0]).toBe(
+      "Date (Asia/Singapore),Description,Counterparty,Reference,By,Amount (SGD),Balance (SGD)",
+    );
     expect(lines[1]).toMatch(/^\d{2}\/\d{2}\/\d{4},Opening balance,,,,,\d+\.\d{2}$/);
     expect(lines.some((l) => /,Allocated to [^,]+,[^,]*,,[^,]*,-12\.34,/.test(l))).toBe(true);
     expect(lines.at(-1)).toMatch(/,Closing balance,,,,,\d+\.\d{2}$/);
@@ -119,7 +121,7 @@ describe("herald credit statement against a running server", () => {
     expect(readFileSync(file, "utf8")).toBe("keep me");
     const forced = await herald(["credit", "statement", "--out", "corp.csv", "--yes"]);
     expect(forced.code).toBe(0);
-    expect(readFileSync(file, "utf8")).toMatch(/^Date,Description/);
+    expect(readFileSync(file, "utf8")).toMatch(/^Date \(Asia\/Singapore\),Description/);
   });
 
   it("saves a user's XLSX under the server's name in the current directory", async () => {

@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPost, demoCredentials, signInByApi } from "./support/api";
 import { launchBrowser } from "./support/browser";
+import { acknowledge } from "./support/notice";
 import { type RunningServer, startServer } from "./support/server";
 
 const LOADED = { timeout: 15_000 };
@@ -96,12 +97,10 @@ describe("compose: a WhatsApp message to a number through a sandbox WhatsApp cha
       .waitFor(LOADED);
     expect(await facts.getByRole("term").allTextContents()).not.toContain("SMS");
 
-    const done = main.getByRole("button", { name: "Done", exact: true });
+    const done = main.getByRole("button", { name: /^Send 1 WhatsApp message · SGD \d+\.\d\d$/ });
     await expect.poll(() => done.isDisabled(), LOADED).toBe(false);
     await done.click();
-    const dialog = page.getByRole("alertdialog", { name: "Processing complete!", exact: true });
-    await dialog.waitFor(LOADED);
-    await dialog.getByRole("button", { name: "OK", exact: true }).click();
+    await acknowledge(page, "Processing complete!", LOADED);
 
     // The subscriber's sandbox page shows the message (the worker sent it through the channel's driver).
     await expect

@@ -112,7 +112,13 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
       const r = await fetch(`${server.url}/api/addContact?groupId=${group.id}`, {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-        body: JSON.stringify({ contactName: `${name} ${stamp}`, contactNumber: sg(n), email: null }),
+        body: JSON.stringify({
+          contactName: `${name} ${stamp}`,
+          contactNumber: sg(n),
+          email: null,
+          // an attribute column of the company's contacts: offered as a variable in step 3
+          ...(n === 1 ? { attributes: { [`tier${stamp}`]: "Gold" } } : {}),
+        }),
       });
       expect(r.status).toBe(200);
     }
@@ -148,16 +154,40 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
       buffer: Buffer.from(csv),
     });
     await main.getByText(/recipients\.csv: 2 recipients · variables: .*city/).waitFor(LOADED);
-    // a number without its country code is marked; the sample files download
+    // numbers as people write them: a pasted number with spaces is one chip, a pasted spreadsheet column one
+    // chip per line (national numbers of the company's country); a number that is not one says why
     const tags = main.getByRole("textbox", { name: "Mobile Numbers" });
-    await tags.fill("91234567");
+    await main
+      .getByText("Press Enter or comma after each, or paste a column of numbers.", { exact: false })
+      .waitFor();
+    const paste = (text: string) =>
+      tags.evaluate((el, t) => {
+        const data = new DataTransfer();
+        data.setData("text/plain", t);
+        el.dispatchEvent(
+          new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
+        );
+      }, text);
+    const chips = main.getByRole("list", { name: "Tags" }).getByRole("listitem");
+    await tags.focus();
+    await paste("+65 9876 5432");
+    await expect.poll(() => chips.allTextContents()).toEqual(["+6598765432"]);
+    await paste("9123 4567\n(65) 8123-4567\n+65 9000 0001\n");
+    await expect
+      .poll(() => chips.allTextContents())
+      .toEqual(["+6598765432", "+6591234567", "+6581234567", "+6590000001"]);
+    expect(await main.locator("li[data-invalid]").count()).toBe(0);
+    await tags.fill("12345");
     await tags.press("Enter");
+    await main.getByText("12345: Too few digits for a Singapore number", { exact: true }).waitFor();
+    expect(await main.locator("li[data-invalid]").allTextContents()).toEqual(["12345 (invalid)"]);
     await main.getByRole("button", { name: "Next", exact: true }).click();
     await main
       .getByRole("alert")
       .filter({ hasText: "Please correct or remove the invalid mobile numbers." })
       .waitFor();
-    await tags.press("Backspace");
+    for (let i = 0; i < 5; i++) await tags.press("Backspace");
+    await expect.poll(() => chips.count()).toBe(0);
     await tags.fill(`+${sg(5)}`);
     await tags.press("Enter");
     const sample = page.waitForEvent("download");
@@ -178,10 +208,13 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
     await box.pressSequentially(", see you in ");
     await main.getByRole("button", { name: "{city}", exact: true }).click();
     await expect.poll(() => box.inputValue()).toBe("Hi {name}, see you in {city}");
+    // the contacts' attribute columns are variables too
+    await main.getByRole("button", { name: `{tier${stamp}}`, exact: true }).waitFor();
     const counter = main.getByRole("definition");
     // "{" and "}" are GSM-7 extension characters: two septets each, as typed
     await expect.poll(() => counter.allTextContents()).toEqual(["GSM-7", "32", "1", "128"]);
-    await main.getByText("The specification's 57 is not used.", { exact: false }).waitFor();
+    await main.getByText("An emoji or another character outside GSM-7 makes", { exact: false }).waitFor();
+    expect(await main.getByText(/specification/).count()).toBe(0);
     await box.fill(`${"x".repeat(150)}€€€€€ {name}`);
     // 169 septets: two parts, the escape of a "€" never split (152 + 17 of 153)
     await expect.poll(() => counter.allTextContents()).toEqual(["GSM-7", "169", "2", "136"]);
@@ -230,6 +263,11 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
     const cost = values[4]!;
     expect(cost).toMatch(/^SGD \d+\.\d\d$/);
     await main.getByText("Skipped: 0 unsubscribed, 0 invalid, 0 duplicate.").waitFor();
+    // the typed number has no name, the group's members and the typed number no city: the preview says so
+    const missing = main.getByRole("heading", { name: "Some recipients have no value for a variable" });
+    await missing.waitFor();
+    await main.getByText('1 recipient has no name; they will see "Hi , see you in {city}".').waitFor();
+    await main.getByText("3 recipients have no city;", { exact: false }).waitFor();
     // HERALD is registered with Singapore's SSIR: no warning, nothing to acknowledge
     expect(await main.getByText("Check before sending").count()).toBe(0);
     expect(await main.getByRole("checkbox", { name: "Send anyway" }).count()).toBe(0);
@@ -248,8 +286,8 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
     await main.getByRole("button", { name: "Next", exact: true }).click();
     await page.waitForURL(/\/sms\/preview$/);
 
-    // Done twice in a row sends once
-    const done = main.getByRole("button", { name: "Done", exact: true });
+    // the final button says what it does; twice in a row sends once
+    const done = main.getByRole("button", { name: `Send 5 SMS · ${cost}`, exact: true });
     await expect.poll(() => done.isDisabled(), LOADED).toBe(false);
     await done.dblclick();
     await acknowledge(page, "Processing complete!");
@@ -294,9 +332,9 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
     await tags.fill(`+${sg(6)}`);
     await tags.press("Enter");
     await main.getByRole("button", { name: "Next", exact: true }).click();
-    await main
-      .getByRole("textbox", { name: "Message Content" })
-      .fill(`Your monthly statement ${stamp} is ready.`);
+    // an emoji makes the message Unicode: 2 SMS instead of 1
+    const statement = `Your monthly statement ${stamp} is ready. Log in to see it and pay by the due date 🧾`;
+    await main.getByRole("textbox", { name: "Message Content" }).fill(statement);
     await main.getByRole("button", { name: "Next", exact: true }).click();
     await main.getByRole("radio", { name: "Monthly", exact: true }).check();
     await main.getByRole("button", { name: "Next", exact: true }).click();
@@ -328,8 +366,18 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
     const values = main.getByLabel("Totals").getByRole("definition");
     await expect
       .poll(() => values.nth(1).textContent(), LOADED)
-      .toBe(`Monthly, from ${next31} 09:30 (Asia/Singapore)`);
+      .toBe(
+        `Monthly, from ${new Date(`${next31}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).replace("Sept", "Sep")}, 09:30 SGT`,
+      );
     await main.getByText("each run reserves its own credit", { exact: false }).waitFor();
+    // the emoji that doubles the SMS is named, and the difference shown on request
+    const unicode = main.getByRole("status").filter({ hasText: "Unicode makes this send cost more" });
+    await unicode.getByText('"🧾" is not in the standard SMS alphabet', { exact: false }).waitFor();
+    await unicode.getByText("Each recipient gets 2 SMS instead of 1.", { exact: false }).waitFor();
+    await unicode.getByRole("button", { name: "See the difference" }).click();
+    const difference = unicode.getByLabel("Unicode difference").getByRole("definition");
+    await expect.poll(() => difference.count()).toBe(2);
+    expect((await difference.allTextContents())[1]).toMatch(/^1 SMS · SGD \d+\.\d\d$/);
     // DemoCo is not registered with Singapore's SSIR: the preview says so before anything is sent
     const warning = main.getByRole("alert").filter({ hasText: "Check before sending" });
     await warning.getByText(ssirWarning("DemoCo", 1), { exact: true }).waitFor();
@@ -363,7 +411,7 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
     page.on("request", (r) => {
       if (r.url().endsWith("/api/sms/send")) sends++;
     });
-    const done = main.getByRole("button", { name: "Done", exact: true });
+    const done = main.getByRole("button", { name: /^Schedule 2 SMS · SGD \d+\.\d\d$/ });
     await expect.poll(() => done.isDisabled(), LOADED).toBe(false);
     await done.click();
     await warning.getByText('Tick "Send anyway" to send despite the warning', { exact: false }).waitFor();
@@ -386,7 +434,8 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
       scheduledAt: expect.stringMatching(new RegExp(`^${next31}T01:30:00`)),
     });
     await acknowledge(page, "Processing complete!");
-    await page.waitForURL(/\/report\/outbox$/);
+    // a schedule lands where it is listed
+    await page.waitForURL(/\/report\/scheduled$/);
     // the draft is gone: a new compose starts empty
     await page.goto(`${server.url}/sms/compose`);
     await main.getByRole("heading", { name: "Channel", exact: true }).waitFor(LOADED);
@@ -468,7 +517,7 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
     await page.close();
   }, 120_000);
 
-  it("keeps Done disabled with the ledger's words when the credit does not cover the send", async () => {
+  it("keeps the send button disabled with the ledger's words when the credit does not cover the send", async () => {
     const depts = (await (
       await fetch(`${server.url}/api/departments`, { headers: { authorization: `Bearer ${token}` } })
     ).json()) as { data: { id: string }[] };
@@ -517,7 +566,7 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
         hasText: /^Credit cannot go below 0: this send costs SGD \d+\.\d\d and your credit is SGD 0\.00\.$/,
       })
       .waitFor(LOADED);
-    expect(await main.getByRole("button", { name: "Done", exact: true }).isDisabled()).toBe(true);
+    expect(await main.getByRole("button", { name: /^Send 1 SMS · SGD/ }).isDisabled()).toBe(true);
     await page.close();
   }, 120_000);
 
@@ -545,7 +594,7 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
       .getByRole("row")
       .filter({ hasText: stamp });
     await row.getByText(`Hello reader.${stamp}@example.com`).waitFor(LOADED);
-    const done = main.getByRole("button", { name: "Done", exact: true });
+    const done = main.getByRole("button", { name: /^Send 1 e-mail · SGD \d+\.\d\d$/ });
     await expect.poll(() => done.isDisabled(), LOADED).toBe(false);
     await done.click();
     await acknowledge(page, "Processing complete!");

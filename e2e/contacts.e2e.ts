@@ -119,8 +119,31 @@ describe("contacts and groups: upload with issues, report.xlsx, groups, members,
 
     const issues = page.getByRole("alertdialog", { name: "3 Contacts uploaded with issues !", exact: true });
     await issues.waitFor();
-    await issues.getByText("2 contacts were added.").waitFor();
+    // the report counts what was imported and what was not, and each reason reads as a line of words
+    await issues
+      .getByText("2 contacts were added. 3 rows were not imported: see the reasons below.")
+      .waitFor();
     expect(await issues.getByRole("row").count()).toBe(4);
+    for (const width of [390, 768, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      const reasons = await issues.locator("tbody tr").evaluateAll((rows) =>
+        rows.map((tr) => {
+          const cell = (tr as HTMLTableRowElement).cells[2]!;
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          return { text: cell.textContent, lines: tops.size, width: cell.getBoundingClientRect().width };
+        }),
+      );
+      expect(reasons.map((r) => r.text)).toEqual([
+        "Contact Number cannot be less than 7 digits",
+        "Duplicate in file",
+        "Name is required",
+      ]);
+      for (const r of reasons)
+        expect(r.lines, `${width}px: ${r.text} (${r.width}px wide)`).toBeLessThanOrEqual(2);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
     const download = page.waitForEvent("download");
     await issues.getByRole("button", { name: "Download error log (report.xlsx)" }).click();
     const report = await download;
@@ -318,7 +341,8 @@ describe("contacts and groups: upload with issues, report.xlsx, groups, members,
     await noSidewaysScroll(page);
     await groupName.fill(`alpha ${stamp}`);
     await main.getByRole("button", { name: "Save" }).click();
-    await acknowledge(page, "The group name already exists. Please use another name.");
+    await main.getByText("The group name already exists. Please use another name.").waitFor();
+    expect(await page.getByRole("alertdialog").count()).toBe(0);
     expect(page.url()).toMatch(new RegExp(`/contact/group-edit/${beta.id}$`));
     // at most 100 characters
     expect(await groupName.getAttribute("maxlength")).toBe("100");
@@ -376,6 +400,25 @@ describe("contacts and groups: upload with issues, report.xlsx, groups, members,
     await main.getByRole("button", { name: "Previous page" }).click();
     await main.getByText("Showing 1 to 100 of 10000 entries").waitFor();
     await expect.poll(firstName, LOADED).toBe(onFirstPage);
+
+    // the whole phone book: its exact size, and its last page one click away
+    await main.getByRole("searchbox", { name: "Search contacts" }).fill("");
+    const { total } = (await fetch(`${server.url}/api/contacts?limit=1`, {
+      headers: { authorization: `Bearer ${token}` },
+    }).then((r) => r.json())) as { total: number };
+    expect(total).toBeGreaterThan(15_000);
+    await main.getByText(`${total.toLocaleString("en-US")} contacts`, { exact: true }).waitFor(LOADED);
+    const pages = Math.ceil(total / 100);
+    const lastPage = (await fetch(`${server.url}/api/contacts?limit=100&page=${pages}`, {
+      headers: { authorization: `Bearer ${token}` },
+    }).then((r) => r.json())) as { data: ContactBody[] };
+    await main.getByRole("button", { name: "Last page" }).click();
+    await main.getByText(`Showing ${(pages - 1) * 100 + 1} to ${total} of ${total} entries`).waitFor(LOADED);
+    const lastRow = () => table.getByRole("row").last().textContent();
+    await expect.poll(lastRow, LOADED).toContain(lastPage.data.at(-1)!.name);
+    expect(await main.getByRole("button", { name: `Page ${pages}` }).getAttribute("aria-current")).toBe(
+      "page",
+    );
     expect(consoleErrors(page)).toEqual([]);
     await page.close();
   }, 240_000);

@@ -23,6 +23,10 @@ async function confirm(page: Page, title: string, action: string) {
   await dialog.getByRole("button", { name: action, exact: true }).click();
 }
 
+/** Cents as the portal writes them: 123450 -> "1,234.50". */
+const sgd = (c: number) =>
+  new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(c / 100);
+
 /** "SGD 1,234.50" or "1,234.50" as cents. */
 const cents = (text: string | null) => Math.round(Number((text ?? "").replace(/[^\d.-]/g, "")) * 100);
 
@@ -119,6 +123,19 @@ describe("credit allocation: the User Credit tab moves credit between the corpor
     // required: Add with nothing entered says so and sends nothing
     await page.getByRole("button", { name: "Add", exact: true }).click();
     await page.getByText("This is required").waitFor();
+    expect(await balances()).toEqual(before);
+
+    // more than the corporate balance: refused with the balance named; what was typed stays as typed (it
+    // used to become the whole balance when the field was left, and Add then asked to move all of it)
+    const over = before.company + 9_999_900;
+    const overText = sgd(over);
+    await amountField(page).fill(overText);
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await page
+      .getByText(`You can allocate at most SGD ${sgd(before.company)}, the corporate balance.`)
+      .waitFor();
+    expect(await amountField(page).inputValue()).toBe(overText);
+    expect(await page.getByRole("alertdialog").count()).toBe(0);
     expect(await balances()).toEqual(before);
 
     const keys: (string | undefined)[] = [];

@@ -27,7 +27,11 @@ const money = (cents: number) =>
 
 describe("credit purchase: sandbox checkout, then the credit flows to a user and back, with one threshold e-mail", () => {
   let server: RunningServer;
-  /** The server's public URL (HERALD_PUBLIC_URL's default, http://localhost:PORT): checkout returns there. */
+  /**
+   * The address the admin opens: the one the server listens on (http://127.0.0.1:PORT), not its public URL
+   * (HERALD_PUBLIC_URL's default, http://localhost:PORT): a different origin, with its own local storage.
+   * Checkout must come back here.
+   */
   let base: string;
   let browser: BrowserContext;
   let ownerEmail: string;
@@ -37,7 +41,8 @@ describe("credit purchase: sandbox checkout, then the credit flows to a user and
 
   beforeAll(async () => {
     server = await startServer();
-    base = server.url.replace("127.0.0.1", "localhost");
+    base = server.url;
+    expect(new URL(base).hostname).toBe("127.0.0.1");
     browser = await launchBrowser();
     const owner = demoCredentials(server.output());
     ownerEmail = owner.email;
@@ -108,8 +113,15 @@ describe("credit purchase: sandbox checkout, then the credit flows to a user and
 
   it("buys 500 SGD through the sandbox checkout: 'Payment Success' and the corporate balance rises by exactly 500.00", async () => {
     const before = await companyCents();
-    const page = await pageAs(ownerToken, "/credit-mgt/purchase-credit");
+    // Buying starts from the header: the admin's Corporate Credit offers Buy credit, straight to the purchase.
+    const page = await pageAs(ownerToken, "/admin/profile");
+    await page.getByRole("heading", { name: "My Profile" }).waitFor();
+    const buy = page.getByRole("banner").getByRole("button", { name: "Buy credit for the company" });
+    expect(await buy.textContent()).toBe("Buy credit");
+    await buy.click();
+    await page.waitForURL((u) => u.pathname === "/credit-mgt/purchase-credit");
     await page.getByRole("heading", { level: 1, name: "Purchase Credit" }).waitFor();
+    const origin = new URL(page.url()).origin;
     await expect.poll(() => mainBalance(page), { timeout: 15_000 }).toContain(money(before));
     expect(
       await page.getByRole("link", { name: "Credit Management", exact: true }).getAttribute("href"),
@@ -125,7 +137,13 @@ describe("credit purchase: sandbox checkout, then the credit flows to a user and
     await page.getByRole("alert").filter({ hasText: "Please select or enter amount" }).waitFor();
     await page.getByRole("textbox", { name: /Custom amount/ }).fill("12.5");
     await page.getByRole("button", { name: "Checkout", exact: true }).click();
-    await page.getByRole("alert").filter({ hasText: "Please select or enter amount" }).waitFor();
+    // the specification's words, then the rule the amount breaks
+    await page
+      .getByRole("alert")
+      .filter({
+        hasText: "Please select or enter amount. Amounts are whole SGD, without cents: enter 12 or 13.",
+      })
+      .waitFor();
     expect(checkoutCalls).toEqual([]);
 
     // The 500 card, from the keyboard's point of view a radio button.
@@ -139,7 +157,12 @@ describe("credit purchase: sandbox checkout, then the credit flows to a user and
 
     await page.getByRole("button", { name: "Pay SGD 500.00" }).click();
     await page.waitForURL(/\/credit-mgt\/purchase-credit/);
+    // back where the admin left from (same origin, so same session): still signed in, and told
+    expect(new URL(page.url()).origin).toBe(origin);
     await acknowledge(page, "Payment Success");
+    await page.getByRole("heading", { level: 1, name: "Purchase Credit" }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("userToken"))).toBe(ownerToken);
+    expect(new URL(page.url()).pathname).toBe("/credit-mgt/purchase-credit");
     expect(new URL(page.url()).search).toBe("");
     expect(await companyCents()).toBe(before + 50_000);
     await expect.poll(() => mainBalance(page), { timeout: 15_000 }).toContain(money(before + 50_000));

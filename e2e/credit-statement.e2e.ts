@@ -145,7 +145,9 @@ describe("credit statement: where the credit went, filtered by date and exported
     expect(download.suggestedFilename()).toMatch(/^statement-\d{4}-\d{2}-01-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = readFileSync((await download.path())!, "utf8");
     const lines = text.trim().split("\r\n");
-    expect(lines[0]).toBe("Date,Description,Counterparty,Reference,By,Amount (SGD),Balance (SGD)");
+    expect(lines[0]).toBe(
+      "Date (Asia/Singapore),Description,Counterparty,Reference,By,Amount (SGD),Balance (SGD)",
+    );
     expect(lines[1]).toMatch(/,Opening balance,,,,,\d+\.\d{2}$/);
     const allocated = lines.findLast((l) => l.includes(`Allocated to ${AGENT_NAME}`));
     const deducted = lines.findLast((l) => l.includes(`Deducted from ${AGENT_NAME}`));

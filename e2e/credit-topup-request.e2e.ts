@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPost, demoCredentials, signInByApi } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
+import { acknowledge } from "./support/notice";
 import { type RunningServer, startServer } from "./support/server";
 
 /** The portal's refresh knob (local storage `herald.pollMs`): one second here instead of 30. */
@@ -81,9 +82,7 @@ describe("top-up request: an agent asks, an admin follows the notification to th
     await dialog.waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole("button", { name: /^(Send|Yes|OK|Confirm)/ }).click();
-    const sent = page.getByRole("alertdialog", { name: "Topup Request has been sent !" });
-    await sent.waitFor({ timeout: 15_000 });
-    await sent.getByRole("button", { name: "OK", exact: true }).click();
+    await acknowledge(page, "Topup Request has been sent !");
     await page.close();
   });
 
@@ -110,9 +109,7 @@ describe("top-up request: an agent asks, an admin follows the notification to th
     const confirm = page.getByRole("alertdialog", { name: "Are you sure you want to update the changes?" });
     await confirm.waitFor();
     await confirm.getByRole("button", { name: "Add", exact: true }).click();
-    const done = page.getByRole("alertdialog", { name: "Data Update Successful !" });
-    await done.waitFor({ timeout: 15_000 });
-    await done.getByRole("button", { name: "OK", exact: true }).click();
+    await acknowledge(page, "Data Update Successful !");
     await expect.poll(() => page.getByTestId("user-credit").textContent().then(cents)).toBe(before + 500);
     await page.close();
 
@@ -122,7 +119,7 @@ describe("top-up request: an agent asks, an admin follows the notification to th
     await agentPage.close();
   });
 
-  it("admin: My Credit's Top Up opens the admin's own credit tab; Corporate Credit's asks the vendor's support", async () => {
+  it("admin: My Credit's Top Up opens the admin's own credit tab; Corporate Credit's Buy credit opens the purchase; the summary asks the vendor's support", async () => {
     const page = await pageAs(ownerToken, "/admin/profile");
     await page.getByRole("heading", { name: "My Profile" }).waitFor();
     await page.getByRole("button", { name: "Top Up My Credit" }).click();
@@ -132,8 +129,13 @@ describe("top-up request: an agent asks, an admin follows the notification to th
     await page.getByTestId("corporate-balance").waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
+    // The header's corporate button buys credit; asking Herald Support instead is the credit summary's Top Up.
+    await page.getByRole("banner").getByRole("button", { name: "Buy credit for the company" }).click();
+    await page.waitForURL((u) => u.pathname === "/credit-mgt/purchase-credit");
+    await page.getByRole("heading", { level: 1, name: "Purchase Credit" }).waitFor();
+    await page.goto(`${server.url}/credit-mgt/summary`);
     // The corporate request is a form: an optional amount and note for Herald Support.
-    await page.getByRole("button", { name: "Top Up Corporate Credit" }).click();
+    await page.getByRole("main").getByRole("button", { name: "Top Up Corporate Credit" }).click();
     const dialog = page.getByRole("dialog", { name: /^Send top up request to Herald Support/ });
     await dialog.waitFor();
     await dialog.getByRole("spinbutton", { name: /^Amount/ }).waitFor();

@@ -6,6 +6,7 @@ import { apiPost, demoCredentials, signInByApi } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { sidewaysScrolling } from "./support/layout";
+import { acknowledge } from "./support/notice";
 import {
   activateByApi,
   consolePage,
@@ -106,9 +107,7 @@ describe("the operator's console", () => {
     await page.getByRole("textbox", { name: "Password", exact: true }).fill(OPERATOR_PASSWORD);
     await page.getByRole("textbox", { name: "Confirm password", exact: true }).fill(OPERATOR_PASSWORD);
     await page.getByRole("button", { name: "Activate account" }).click();
-    const done = page.getByRole("alertdialog", { name: "Your operator account is ready" });
-    await done.waitFor({ timeout: 15_000 });
-    await done.getByRole("button", { name: "OK" }).click();
+    await acknowledge(page, "Your operator account is ready");
     activated = true;
     await page.getByRole("heading", { name: "Operator sign-in" }).waitFor();
 

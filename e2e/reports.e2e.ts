@@ -82,6 +82,31 @@ describe("SMS reports: outbox filter and export, scheduled delete and the 30-min
       .waitFor();
     await expect.poll(() => main.getByRole("button", { name: "Delete" }).isDisabled()).toBe(true);
 
+    // What a person sees at 1440 and 768 px: the message gets the room, number and status stay whole and
+    // side by side without overlapping; Refresh asks again.
+    for (const width of [1440, 768]) {
+      await page.setViewportSize({ width, height: 900 });
+      const boxes = await rows()
+        .first()
+        .evaluate((tr) => {
+          const cell = (id: string) => tr.querySelector<HTMLElement>(`td[data-column="${id}"]`)!;
+          const r = (id: string) => cell(id).getBoundingClientRect();
+          return {
+            message: r("msg_content"),
+            mobile: r("name"),
+            status: r("delivered_st"),
+            statusClipped: cell("delivered_st").scrollWidth > cell("delivered_st").clientWidth,
+          };
+        });
+      expect(boxes.message.width).toBeGreaterThan(boxes.status.width);
+      expect(boxes.statusClipped).toBe(false);
+      expect(boxes.mobile.right).toBeLessThanOrEqual(boxes.message.left);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const asked = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/outbox");
+    await main.getByRole("button", { name: "Refresh", exact: true }).click();
+    expect((await asked).ok()).toBe(true);
+
     // a range that ended a week ago holds none of them
     const weekAgo = new Date(Date.now() - 7 * 86_400_000);
     const day = (d: Date) =>
@@ -106,16 +131,66 @@ describe("SMS reports: outbox filter and export, scheduled delete and the 30-min
     expect(lines[0]).toBe("Sender ID,Mobile,Message,Billable,Delivered Status,SMS Count,Date");
     expect(lines[1]).toContain(`'=Failed hello ${stamp}`);
     expect(lines[1]).toContain(",Failed,2,");
+
+    // A message sent while the outbox is open appears, and its delivery report (the sandbox gateway's) turns
+    // it to Delivered without a reload.
+    await main.getByRole("searchbox", { name: "Search outbox" }).fill("");
+    const live = table.getByRole("row").filter({ hasText: `Live hello ${stamp}` });
+    const sent = await apiPost(
+      server.url,
+      "/sms/send",
+      {
+        channel: "SMS",
+        recipients: { numbers: ["6591000009"] },
+        text: `Live hello ${stamp}`,
+        frequency: "now",
+      },
+      token,
+    );
+    expect(sent.status).toBe(200);
+    await expect.poll(() => live.count(), LOADED).toBe(1);
+    await expect.poll(() => live.getByText("Delivered", { exact: true }).count(), LOADED).toBe(1);
     await page.close();
   });
 
   it("deletes a scheduled SMS after confirmation and refuses one due within 30 minutes", async () => {
-    const page = await signedInPage("/report/scheduled");
+    // A browser in Los Angeles still shows the company's (Singapore) time, labelled.
+    const page = await browser.newPage();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setTimezoneOverride", { timezoneId: "America/Los_Angeles" });
+    await page.goto(`${server.url}/not-found`);
+    await page.evaluate((t) => localStorage.setItem("userToken", t), token);
+    await page.goto(`${server.url}/report/scheduled`);
+    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(
+      "America/Los_Angeles",
+    );
     const main = page.getByRole("main");
     const table = main.getByRole("table", { name: "Scheduled SMS" });
     const row = (text: string) => table.getByRole("row").filter({ hasText: `${text} ${stamp}` });
     await expect.poll(() => row("Later hello").count(), LOADED).toBe(1);
     await expect.poll(() => row("Soon hello").count(), LOADED).toBe(1);
+    const listed = await apiPost<{ data: { msg_content: string; schedule: string }[] }>(
+      server.url,
+      "/scheduledSms",
+      {},
+      token,
+    );
+    const later = listed.body.data.find((m) => m.msg_content === `Later hello ${stamp}`)!;
+    const p = Object.fromEntries(
+      new Intl.DateTimeFormat("en-GB", {
+        timeZone: "Asia/Singapore",
+        day: "2-digit",
+        month: "2-digit",
+        year: "numeric",
+        hour: "2-digit",
+        minute: "2-digit",
+        hour12: true,
+      })
+        .formatToParts(new Date(later.schedule))
+        .map((x) => [x.type, x.value]),
+    );
+    const sgt = `${p.day}/${p.month}/${p.year} ${p.hour!.padStart(2, "0")}:${p.minute} ${String(p.dayPeriod).toUpperCase()} SGT`;
+    await expect.poll(() => row("Later hello").textContent(), LOADED).toContain(sgt);
 
     await row("Later hello").getByRole("checkbox").check();
     await main.getByRole("button", { name: "Delete" }).click();

@@ -7,6 +7,7 @@ import { apiPost, demoCredentials, signInByApi } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { sidewaysScrolling } from "./support/layout";
+import { acknowledge } from "./support/notice";
 import {
   activateByApi,
   DEMO_OPERATOR_EMAIL,
@@ -201,10 +202,7 @@ describe("sender IDs and numbers, company side", () => {
       .getByRole("alertdialog", { name: "Are you sure you want to update the changes?" })
       .getByRole("button", { name: "Yes" })
       .click();
-    await page
-      .getByRole("alertdialog", { name: "Data Update Successful !" })
-      .getByRole("button", { name: "OK" })
-      .click();
+    await acknowledge(page, "Data Update Successful !");
     const user = async () =>
       (await apiPost<{ senderIds?: string[] }>(server.url, "/getUser", { id: agentId }, ownerToken)).body
         .senderIds ?? [];

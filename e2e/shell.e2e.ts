@@ -5,6 +5,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPost, demoCredentials, signInByApi, waitForMessage } from "./support/api";
 import { launchBrowser } from "./support/browser";
+import { acknowledge } from "./support/notice";
 import { type RunningServer, startServer } from "./support/server";
 
 const portalDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../packages/portal/dist");
@@ -186,7 +187,7 @@ describe("signed-in shell, guards and session", () => {
     await agentPage.getByRole("button", { name: "Top Up" }).click();
     await agentPage.getByRole("alertdialog").getByText("Send top up request to Admin ?").waitFor();
     await agentPage.getByRole("alertdialog").getByRole("button", { name: "Send" }).click();
-    await agentPage.getByRole("alertdialog").getByText("Topup Request has been sent !").waitFor();
+    await acknowledge(agentPage, "Topup Request has been sent !");
     await agentPage.close();
 
     const token = await signInByApi(server.url, owner.email, owner.password);
@@ -211,8 +212,7 @@ describe("signed-in shell, guards and session", () => {
     await page.getByRole("button", { name: "Save Changes" }).click();
     await page.getByRole("alertdialog").getByText("Are you sure you want to update the changes?").waitFor();
     await page.getByRole("alertdialog").getByRole("button", { name: "Yes" }).click();
-    await page.getByRole("alertdialog").getByText("Data Update Successful !").waitFor();
-    await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
+    await acknowledge(page, "Data Update Successful !");
 
     // Security tab: a wrong old password is refused with the server's message; cancelling clears the fields
     await page.getByRole("tab", { name: "Security" }).click();
@@ -230,8 +230,7 @@ describe("signed-in shell, guards and session", () => {
     await page.getByRole("switch", { name: "Two-factor sign-in" }).click();
     await page.getByRole("button", { name: "Save Changes" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Yes" }).click();
-    await page.getByRole("alertdialog").getByText("Data Update Successful !").waitFor();
-    await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
+    await acknowledge(page, "Data Update Successful !");
 
     // sign out through the avatar menu, then sign in through the form with the e-mailed code
     await page.getByRole("button", { name: /Chitra Nair-Rao/ }).click();

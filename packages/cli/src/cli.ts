@@ -21,6 +21,7 @@ import { health } from "./commands/server/health";
 import { addSmsCommands } from "./commands/sms";
 import { resolveUrl } from "./config";
 import { CliError } from "./errors";
+import { counted } from "./lib/format";
 import type { CommandContext } from "./session";
 
 export const VERSION = "0.1.0";
@@ -172,7 +173,7 @@ function addReportCommands(program: Command, out: (s: string) => void, ctx: Comm
         out(
           json()
             ? `${JSON.stringify(r)}\n`
-            : `Exported ${r.rows.toLocaleString("en-US")} rows of ${r.report} to ${r.file}\n`,
+            : `Exported ${counted(r.rows, "row")} of ${r.report} to ${r.file}\n`,
         );
       },
     );
@@ -193,12 +194,23 @@ function addContactCommands(program: Command, out: (s: string) => void, ctx: Com
     .option("--group <name>", "put the imported contacts into this group (created when missing)")
     .option("--country <code>", "country of numbers written without their country code (default SG)")
     .option("--dry-run", "check every row and report, writing nothing")
+    .option(
+      "--update",
+      "numbers that are already contacts: update their name, e-mail and attributes (counted as updated, not problems)",
+    )
     .option("--report <file>", "write the problem rows here (.xlsx as the server makes it, or .csv)")
     .option("--yes", "overwrite an existing report file")
     .action(
       async (
         file: string,
-        o: { group?: string; country?: string; dryRun?: boolean; report?: string; yes?: boolean },
+        o: {
+          group?: string;
+          country?: string;
+          dryRun?: boolean;
+          update?: boolean;
+          report?: string;
+          yes?: boolean;
+        },
       ) => {
         const r = await contactsImport(file, { ...o, json: json() }, ctx);
         out(json() ? `${JSON.stringify(r)}\n` : formatImport(r));
@@ -220,17 +232,20 @@ function addContactCommands(program: Command, out: (s: string) => void, ctx: Com
     .action(async (o: { format?: string; out?: string; group?: string; search?: string; yes?: boolean }) => {
       const r = await contactsExport(o, ctx);
       out(
-        json()
-          ? `${JSON.stringify(r)}\n`
-          : `Exported contacts to ${r.file} (${r.bytes.toLocaleString("en-US")} bytes)\n`,
+        json() ? `${JSON.stringify(r)}\n` : `Exported contacts to ${r.file} (${counted(r.bytes, "byte")})\n`,
       );
     });
   contacts
     .command("list")
     .description("the newest contacts, or those matching --search")
     .option("--search <text>", "name, or digits of the mobile number")
-    .option("--limit <n>", "how many contacts at most (default 100)")
-    .action(async (o: { search?: string; limit?: string }) => {
+    .option(
+      "--limit <n>",
+      "how many contacts at most (default 100); with --page, the page's size (at most 1000)",
+    )
+    .option("--page <n>", "page N of --limit contacts, newest first (last: the oldest page)")
+    .option("--all", "every contact (or every match of --search)")
+    .action(async (o: { search?: string; limit?: string; page?: string; all?: boolean }) => {
       const r = await contactsList(o, ctx);
       out(json() ? `${JSON.stringify(r)}\n` : formatContactList(r));
     });
@@ -247,7 +262,7 @@ function addContactCommands(program: Command, out: (s: string) => void, ctx: Com
     .option("--yes", "do not ask for confirmation (required without a terminal)")
     .action(async (refs: string[], o: { yes?: boolean }) => {
       const r = await contactsDelete(refs, o, ctx);
-      out(json() ? `${JSON.stringify(r)}\n` : `Deleted ${r.deleted} contact${r.deleted === 1 ? "" : "s"}\n`);
+      out(json() ? `${JSON.stringify(r)}\n` : `Deleted ${counted(r.deleted, "contact")}\n`);
     });
 }
 
@@ -283,7 +298,9 @@ function addGroupCommands(program: Command, out: (s: string) => void, ctx: Comma
     .action(async (name: string, o: { yes?: boolean }) => {
       const r = await groupsDelete(name, o, ctx);
       out(
-        json() ? `${JSON.stringify(r)}\n` : `Deleted group ${r.name} (its ${r.members} contacts are kept)\n`,
+        json()
+          ? `${JSON.stringify(r)}\n`
+          : `Deleted group ${r.name} (its ${counted(r.members, "contact")} ${r.members === 1 ? "is" : "are"} kept)\n`,
       );
     });
   groups
@@ -305,7 +322,7 @@ function addGroupCommands(program: Command, out: (s: string) => void, ctx: Comma
       out(
         json()
           ? `${JSON.stringify(r)}\n`
-          : `Removed ${r.removed} contact${r.removed === 1 ? "" : "s"} from ${r.group} (${r.members} members left)\n`,
+          : `Removed ${counted(r.removed, "contact")} from ${r.group} (${counted(r.members, "member")} left)\n`,
       );
     });
 }

@@ -1,4 +1,5 @@
 import { type ApiClient, ApiError, createApiClient, unwrap } from "@herald/api-client";
+import { DEFAULT_TIME_ZONE } from "@herald/domain";
 import { confirm, input, password } from "@inquirer/prompts";
 import { resolveToken, resolveUrl } from "./config";
 import { CliError } from "./errors";
@@ -78,5 +79,18 @@ export async function call<T>(
   } catch (err) {
     if (err instanceof ApiError) throw new CliError(err.message);
     throw err;
+  }
+}
+
+/**
+ * The company's time zone (the profile's; Asia/Singapore when the server names none): the CLI prints dates and
+ * times in it, labelled, and reads days and times typed on the command line in it.
+ */
+export async function companyTimeZone(client: ApiClient): Promise<string> {
+  try {
+    const { data } = await client.POST("/getProfile");
+    return data?.timeZone || DEFAULT_TIME_ZONE;
+  } catch {
+    return DEFAULT_TIME_ZONE;
   }
 }

@@ -9,7 +9,9 @@ describe("audit areas", () => {
   });
 
   it("find an action's area; prices are the company's", () => {
-    expect(auditAreaOf("company.prices_changed")?.label).toBe("Suspension, user limit and prices");
+    expect(auditAreaOf("company.prices_changed")?.label).toBe(
+      "Company settings, suspension, user limit and prices",
+    );
     expect(auditAreaOf("sender_id.approved")?.prefix).toBe("sender_id.");
     expect(auditAreaOf("operator.signed_in")?.consoleOnly).toBe(true);
     expect(auditAreaOf("price.changed")).toBeNull();

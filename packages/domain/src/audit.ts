@@ -22,7 +22,7 @@ export const AUDIT_AREAS: readonly AuditArea[] = [
   { prefix: "keyword.", label: "Keywords" },
   { prefix: "channel.", label: "Channels" },
   { prefix: "bot.", label: "Chatbot" },
-  { prefix: "company.", label: "Suspension, user limit and prices" },
+  { prefix: "company.", label: "Company settings, suspension, user limit and prices" },
   { prefix: "auth.", label: "Sign-ins and security" },
   { prefix: "operator.", label: "Operator accounts", consoleOnly: true },
 ];

@@ -23,7 +23,7 @@ describe("chatroom status", () => {
 
   it("maps statuses to badge tones", () => {
     expect(chatroomBadgeTone("open")).toBe("success");
-    expect(chatroomBadgeTone("assigned")).toBe("danger");
+    expect(chatroomBadgeTone("assigned")).toBe("info");
     expect(chatroomBadgeTone("in-progress")).toBe("warning");
     expect(chatroomBadgeTone("closed")).toBe("primary");
     expect(chatroomBadgeTone("whatever")).toBe("secondary");

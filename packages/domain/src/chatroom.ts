@@ -3,7 +3,7 @@
 export const CHATROOM_STATUSES = ["open", "assigned", "in-progress", "closed"] as const;
 export type ChatroomStatus = (typeof CHATROOM_STATUSES)[number];
 
-export type BadgeTone = "success" | "danger" | "warning" | "primary" | "secondary";
+export type BadgeTone = "success" | "danger" | "warning" | "primary" | "secondary" | "info";
 
 export const ASSIGN_AGENT = "Assign Agent";
 export const ASSIGN_YOURSELF = "Assign Yourself";
@@ -19,7 +19,7 @@ export function chatroomBadgeTone(status: string | null | undefined): BadgeTone 
     case "open":
       return "success";
     case "assigned":
-      return "danger";
+      return "info";
     case "in-progress":
       return "warning";
     case "closed":

@@ -1,6 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatDateTime12, formatDateTime24, timeSlots, toDate } from "./dates";
+import {
+  formatDate,
+  formatDateTime,
+  formatDateTime12,
+  formatDateTime24,
+  formatInZone,
+  setDisplayTimeZone,
+  timeSlots,
+  toDate,
+} from "./dates";
+import { dayInZone, instantInZone, validateTimeZone, zoneLabel } from "./zones";
 
 // Local-time constructors and zone-less strings keep these tests independent of the machine's time zone.
 const evening = new Date(2024, 0, 31, 21, 5, 9);
@@ -76,5 +86,50 @@ describe("timeSlots", () => {
     expect(timeSlots(15)[1]).toBe("00:15");
     expect(() => timeSlots(0)).toThrow(RangeError);
     expect(() => timeSlots(7.5)).toThrow(RangeError);
+  });
+});
+
+describe("the company's time zone", () => {
+  it("shows instants in the display zone with its label, whatever the runtime's zone", () => {
+    setDisplayTimeZone("Asia/Singapore");
+    try {
+      expect(formatDateTime12("2026-11-28T16:00:00Z")).toBe("29/11/2026 12:00 AM SGT");
+      expect(formatDate("2026-11-28T16:00:00Z")).toBe("29/11/2026");
+      // a wall-clock value (no offset) is shown as written
+      expect(formatDateTime24("2026-11-28 08:00:00")).toBe("28/11/2026 08:00:00");
+      setDisplayTimeZone("America/New_York");
+      expect(formatDateTime24("2026-12-01T05:00:00.000Z")).toBe("01/12/2026 00:00:00 EST");
+      expect(formatDateTime12("2026-07-01T04:00:00.000Z")).toBe("01/07/2026 12:00 AM EDT");
+      expect(formatInZone("2026-11-28T00:00:00Z", "d MMM yyyy, HH:mm", "Asia/Singapore")).toBe(
+        "28 Nov 2026, 08:00 SGT",
+      );
+    } finally {
+      setDisplayTimeZone(null);
+    }
+  });
+
+  it("reads wall clocks and days in a zone, across daylight-saving changes", () => {
+    expect(instantInZone("2026-11-28", "08:00", "Asia/Singapore")?.toISOString()).toBe(
+      "2026-11-28T00:00:00.000Z",
+    );
+    expect(instantInZone("2027-01-15", "09:30", "America/New_York")?.toISOString()).toBe(
+      "2027-01-15T14:30:00.000Z",
+    );
+    expect(instantInZone("2027-07-15", "09:30", "America/New_York")?.toISOString()).toBe(
+      "2027-07-15T13:30:00.000Z",
+    );
+    expect(instantInZone("2027-03-14", "02:30", "America/New_York")?.toISOString()).toBe(
+      "2027-03-14T07:30:00.000Z",
+    );
+    expect(dayInZone(new Date("2026-12-01T04:59:59Z"), "America/New_York")).toBe("2026-11-30");
+    expect(dayInZone(new Date("2026-12-01T05:00:00Z"), "America/New_York")).toBe("2026-12-01");
+    expect(zoneLabel("Asia/Bangkok")).toBe("GMT+7");
+  });
+
+  it("accepts only Intl's zones", () => {
+    expect(validateTimeZone("America/New_York")).toBeNull();
+    expect(validateTimeZone("UTC")).toBeNull();
+    expect(validateTimeZone("Mars/Olympus")).toMatch(/from the list/);
+    expect(validateTimeZone("")).toMatch(/choose a time zone/);
   });
 });

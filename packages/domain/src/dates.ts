@@ -1,8 +1,12 @@
 /**
- * Date display formats of both specifications. Times are formatted in the runtime's local time zone (the
- * browser's, or the server process's `TZ`). Missing or invalid input shows as '-'.
+ * Date display formats of both specifications. Instants are shown in the display time zone: the company's,
+ * once the portal or the CLI knows it (`setDisplayTimeZone`), with the zone's label after every time
+ * ("28/11/2026 08:00 SGT"); until then in the runtime's local zone without a label. Strings without an offset
+ * ("2026-11-28", "2026-11-28 08:00") are wall-clock values already and are shown as written. Missing or
+ * invalid input shows as '-'.
  */
 import { format, isValid, parseISO } from "date-fns";
+import { wallClock, zoneLabel } from "./zones";
 
 export const DATE_FORMAT = "dd/MM/yyyy";
 /** Top-up timestamp (credit summary). */
@@ -34,9 +38,66 @@ export function toDate(input: DateInput): Date | null {
   return isValid(iso) ? iso : null;
 }
 
-function formatWith(input: DateInput, pattern: string): string {
+let displayZone: string | null = null;
+
+/** Shows every later formatted date and time in `zone` (the company's), labelled; null: runtime local time. */
+export function setDisplayTimeZone(zone: string | null): void {
+  displayZone = zone;
+}
+
+/** The zone dates are shown in (null: the runtime's local zone, unlabelled). */
+export function displayTimeZone(): string | null {
+  return displayZone;
+}
+
+const HAS_OFFSET = /(?:[zZ]|[+-]\d{2}(?::?\d{2})?)$/;
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const pad2 = (n: number) => String(n).padStart(2, "0");
+
+/** date-fns-style tokens (yyyy MMM MM dd d EEE HH H hh h mm ss a) of a wall clock; text in quotes kept. */
+function formatClock(c: ReturnType<typeof wallClock>, pattern: string): string {
+  const h12 = c.hour % 12 === 0 ? 12 : c.hour % 12;
+  const tokens: Record<string, string> = {
+    yyyy: String(c.year),
+    MMM: MONTHS[c.month - 1]!,
+    MM: pad2(c.month),
+    dd: pad2(c.day),
+    d: String(c.day),
+    EEE: DAYS[c.weekday]!,
+    HH: pad2(c.hour),
+    H: String(c.hour),
+    hh: pad2(h12),
+    h: String(h12),
+    mm: pad2(c.minute),
+    ss: pad2(c.second),
+    a: c.hour < 12 ? "AM" : "PM",
+  };
+  return pattern.replace(/'([^']*)'|yyyy|MMM|MM|dd|d|EEE|HH|H|hh|h|mm|ss|a/g, (m, quoted) =>
+    quoted !== undefined ? quoted : (tokens[m] ?? m),
+  );
+}
+
+/**
+ * `input` in `pattern` (date-fns tokens), in `zone` (default: the display zone). With a zone, a pattern that
+ * shows a time gets the zone's label ("08:00 SGT") unless `label` is false.
+ */
+export function formatInZone(
+  input: DateInput,
+  pattern: string,
+  zone: string | null = displayZone,
+  label = true,
+): string {
   const d = toDate(input);
-  return d === null ? EMPTY_DATE : format(d, pattern);
+  if (d === null) return EMPTY_DATE;
+  const wallClockText = typeof input === "string" && !HAS_OFFSET.test(input.trim());
+  if (!zone || wallClockText) return format(d, pattern);
+  const text = formatClock(wallClock(d, zone), pattern);
+  return label && /[Hh]/.test(pattern.replace(/'[^']*'/g, "")) ? `${text} ${zoneLabel(zone, d)}` : text;
+}
+
+function formatWith(input: DateInput, pattern: string): string {
+  return formatInZone(input, pattern);
 }
 
 /** 'dd/MM/yyyy' -> "31/01/2024" */

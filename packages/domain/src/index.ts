@@ -13,3 +13,5 @@ export * from "./sender-id";
 export * from "./sms";
 export * from "./sms.cases";
 export * from "./validation";
+export * from "./variables";
+export * from "./zones";

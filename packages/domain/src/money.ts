@@ -10,6 +10,9 @@ export const PURCHASE_PRESETS_SGD: readonly number[] = [500, 1000, 1500, 2000, 2
 
 export const PURCHASE_AMOUNT_REQUIRED = "Please select or enter amount";
 
+/** Largest purchase in whole SGD (openapi.yaml CheckoutRequest.maximum). */
+export const PURCHASE_MAX_SGD = 999_999;
+
 /** Thrown when a value is not an exact SGD amount or a whole number of cents. */
 export class MoneyError extends Error {
   override readonly name = "MoneyError";

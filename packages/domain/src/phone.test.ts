@@ -14,7 +14,9 @@ import {
   normalizeRecipient,
   parsePhone,
   REGISTRATION_DEFAULT_COUNTRY,
+  readRecipientNumber,
   splitContactNumber,
+  splitRecipientNumbers,
   stripNonDigits,
   toE164,
   validateContactNumber,
@@ -281,5 +283,45 @@ describe("validateStoredContactNumber (one rule for registration, own profile an
         expect(validateStoredContactNumber(`65${national}`)).toBe(validateContactNumber(national));
       }),
     );
+  });
+});
+
+describe("readRecipientNumber and splitRecipientNumbers (typed and pasted recipients)", () => {
+  it("reads numbers as people write them, with the company's country for national ones", () => {
+    for (const [written, e164] of [
+      ["+65 9876 5432", "+6598765432"],
+      ["9123 4567", "+6591234567"],
+      ["(65) 8123-4567", "+6581234567"],
+      ["(+65) 9123-4567", "+6591234567"],
+      ["0065 9123 4567", "+6591234567"],
+      ["6591234567", "+6591234567"],
+      ["60123456789", "+60123456789"],
+      ["+60 12-345 6789", "+60123456789"],
+    ] as const)
+      expect(readRecipientNumber(written, "SG"), written).toEqual({ ok: true, e164 });
+    expect(readRecipientNumber("012-345 6789", "MY")).toEqual({ ok: true, e164: "+60123456789" });
+  });
+
+  it("says why a number is refused", () => {
+    expect(readRecipientNumber("12345", "SG")).toEqual({
+      ok: false,
+      reason: "Too few digits for a Singapore number",
+    });
+    expect(readRecipientNumber("9123 456x", "SG")).toMatchObject({ reason: /Only digits/ });
+    expect(readRecipientNumber("+999 1234567", "SG")).toMatchObject({ reason: /No country has this/ });
+    expect(readRecipientNumber("912345678901234567", "SG")).toMatchObject({ reason: /Too many digits/ });
+    expect(readRecipientNumber("+65 1234 5678", "SG")).toMatchObject({
+      reason: "Not a valid mobile number of Singapore",
+    });
+  });
+
+  it("splits a pasted column or list on line breaks, commas, semicolons and tabs, never on spaces", () => {
+    expect(splitRecipientNumbers("9123 4567\n(65) 8123-4567\r\n+65 9000 0001;  6590000002,\t")).toEqual([
+      "9123 4567",
+      "(65) 8123-4567",
+      "+65 9000 0001",
+      "6590000002",
+    ]);
+    expect(splitRecipientNumbers("+65 9876 5432")).toEqual(["+65 9876 5432"]);
   });
 });

@@ -11,6 +11,7 @@ import {
   isSupportedCountry,
   type PhoneNumber,
   parsePhoneNumberFromString,
+  validatePhoneNumberLength,
 } from "libphonenumber-js";
 import { CONTACT_NUMBER_REQUIRED, CONTACT_NUMBER_TOO_LONG, CONTACT_NUMBER_TOO_SHORT } from "./phone-messages";
 
@@ -202,4 +203,64 @@ export function normalizeRecipient(input: string | number | null | undefined): s
   const withPlus = text.startsWith("+") ? text : `+${text}`;
   const parsed = tryParse(withPlus, { extract: false });
   return parsed?.isValid() ? parsed.number : null;
+}
+
+/** A typed recipient number read as a phone number (`readRecipientNumber`). */
+export type RecipientNumber = { ok: true; e164: string } | { ok: false; reason: string };
+
+/** Separators of typed or pasted recipient numbers: line breaks, commas, semicolons and tabs (not spaces). */
+export const RECIPIENT_NUMBER_SEPARATORS = /[\r\n,;\t]+/;
+
+/** Splits pasted text (a spreadsheet column, a comma-separated list) into numbers; spaces stay inside a number. */
+export function splitRecipientNumbers(text: string): string[] {
+  return text
+    .split(RECIPIENT_NUMBER_SEPARATORS)
+    .map((piece) => piece.trim().replace(/\s+/g, " "))
+    .filter((piece) => piece.length > 0);
+}
+
+/**
+ * Reads a number as people write it — "+65 9123 4567", "9123 4567", "(65) 8123-4567", "6591234567",
+ * "0065 9123 4567" — with the company's country for numbers written without their country code. Answers the
+ * E.164 number, or why it is not a mobile number one can send to.
+ */
+export function readRecipientNumber(input: string, defaultRegion: string): RecipientNumber {
+  const text = input.trim();
+  const region = toCountryCode(defaultRegion);
+  const countryName = (code: string | undefined) =>
+    code ? (new Intl.DisplayNames(["en"], { type: "region" }).of(code) ?? code) : "its country";
+  if (!text) return { ok: false, reason: "No digits" };
+  if (/[^0-9+\s().\-/]/.test(text))
+    return { ok: false, reason: "Only digits, spaces, dashes and brackets can be in a number" };
+  const digits = stripNonDigits(text);
+  if (digits.length === 0) return { ok: false, reason: "No digits" };
+  const international = text.startsWith("+") || text.startsWith("00");
+  const candidates: (PhoneNumber | undefined)[] = [];
+  if (international) candidates.push(tryParse(text.startsWith("00") ? `+${digits.slice(2)}` : text));
+  else {
+    candidates.push(tryParse(text, region ? { defaultCountry: region } : {}));
+    // the stored form, calling code first without a plus ("60123456789")
+    candidates.push(tryParse(`+${digits}`));
+  }
+  const valid = candidates.find((c) => c?.isValid());
+  if (valid) return { ok: true, e164: valid.number };
+  const first = candidates[0];
+  const country = first?.country ?? (international ? undefined : region);
+  if (international && !first) return { ok: false, reason: "No country has this calling code" };
+  const national = first?.nationalNumber ?? digits;
+  const where = international ? `a number of ${countryName(country)}` : `a ${countryName(region)} number`;
+  const example = international ? "" : " (a number of another country starts with + and its country code)";
+  if (national.length < 7 || (first && validateLength(first) === "TOO_SHORT"))
+    return { ok: false, reason: `Too few digits for ${where}` };
+  if (digits.length > CONTACT_NUMBER_MAX_DIGITS || (first && validateLength(first) === "TOO_LONG"))
+    return { ok: false, reason: `Too many digits for ${where}` };
+  return { ok: false, reason: `Not a valid mobile number of ${countryName(country)}${example}` };
+}
+
+function validateLength(p: PhoneNumber): string | undefined {
+  try {
+    return validatePhoneNumberLength(p.number);
+  } catch {
+    return undefined;
+  }
 }

@@ -9,10 +9,13 @@ import {
   encodeUcs2,
   GSM_EXTENSION_CHARS,
   isGsm7,
+  nonGsmCharacters,
   SMS_COUNTING_RULE,
   type SmsEncoding,
   smsCounterText,
   splitSms,
+  toGsm7,
+  unicodeCost,
 } from "./sms";
 import { SMS_CASES, SMS_EXTENSION_CHARS } from "./sms.cases";
 
@@ -204,13 +207,28 @@ describe("SMS encoding", () => {
 });
 
 describe("counter text", () => {
-  it("states the true rule and that the specification's 57 is wrong", () => {
+  it("states the rule in the user's terms", () => {
     expect(SMS_COUNTING_RULE).toMatch(/160/);
     expect(SMS_COUNTING_RULE).toMatch(/153/);
     expect(SMS_COUNTING_RULE).toMatch(/70/);
     expect(SMS_COUNTING_RULE).toMatch(/67/);
-    expect(SMS_COUNTING_RULE).toMatch(/specification's 57-character figure is wrong/);
+    expect(SMS_COUNTING_RULE).not.toMatch(/specification/);
     expect(smsCounterText(countSms("a".repeat(161)))).toBe("145 characters left · 2 SMS (GSM-7)");
     expect(smsCounterText(countSms("你好"))).toBe("68 characters left · 1 SMS (Unicode)");
+  });
+});
+
+describe("unicodeCost: characters outside GSM-7 that add SMS", () => {
+  it("names the emoji that doubles a message and counts the SMS with and without it", () => {
+    const text = `${"Your table is ready. Show this SMS for a free drink tonight at the bar. ".repeat(2)}🎉`;
+    expect(countSms(text).segments).toBe(3);
+    expect(unicodeCost(text)).toEqual({ characters: ["🎉"], unicode: 3, gsm: 1 });
+  });
+
+  it("puts look-alikes in for typographic quotes and dashes, and says nothing when the SMS count is the same", () => {
+    expect(toGsm7("It’s “ready” – now…")).toBe('It\'s "ready" - now...');
+    expect(unicodeCost("Short 😀")).toBeNull();
+    expect(unicodeCost("plain text")).toBeNull();
+    expect(nonGsmCharacters("a👍🏽b👍🏽ü€")).toEqual(["👍🏽"]);
   });
 });

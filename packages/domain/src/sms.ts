@@ -35,10 +35,10 @@ export interface SmsCount {
 }
 
 /**
- * Short sentence for the compose counter: the true rule, and that the specification's figure is wrong.
+ * Short sentence for a message counter: how characters become SMS.
  */
 export const SMS_COUNTING_RULE =
-  "Standard (GSM-7) text: 160 characters per SMS, 153 per part when longer; extension characters such as € { } [ ] count as 2. Other text (Unicode): 70, then 67 per part. The specification's 57-character figure is wrong.";
+  "Standard (GSM-7) text: 160 characters per SMS, 153 per part when longer; extension characters such as € { } [ ] count as 2. Other text (Unicode, e.g. with an emoji): 70, then 67 per part.";
 
 /** Counter line for a message box, e.g. "145 characters left · 2 SMS (GSM-7)". */
 export function smsCounterText(count: SmsCount): string {
@@ -294,4 +294,54 @@ export function encodeSms(text: string): EncodedSmsPart[] {
   return splitSms(text).map((part) =>
     gsm ? { dataCoding: 0, bytes: encodeGsm7(part) } : { dataCoding: 8, bytes: encodeUcs2(part) },
   );
+}
+
+/** Look-alikes in GSM-7 of common characters outside it (typographic quotes, dashes, spaces, ellipsis). */
+const GSM_LOOKALIKES: ReadonlyMap<string, string> = new Map([
+  ["\u2018", "'"],
+  ["\u2019", "'"],
+  ["\u201a", "'"],
+  ["\u201b", "'"],
+  ["\u2032", "'"],
+  ["\u201c", '"'],
+  ["\u201d", '"'],
+  ["\u201e", '"'],
+  ["\u2033", '"'],
+  ["\u2013", "-"],
+  ["\u2014", "-"],
+  ["\u2212", "-"],
+  ["\u2026", "..."],
+  ["\u00a0", " "],
+  ["\u2009", " "],
+  ["\u202f", " "],
+  ["\u2022", "-"],
+]);
+
+/** The distinct characters of the text outside GSM-7 (each makes the whole message Unicode), in order. */
+export function nonGsmCharacters(text: string): string[] {
+  const out: string[] = [];
+  // Whole graphemes where the platform can say them (an emoji with its modifiers is one character to a person).
+  const segmenter = typeof Intl !== "undefined" && "Segmenter" in Intl ? new Intl.Segmenter("en") : null;
+  const pieces = segmenter ? [...segmenter.segment(text)].map((s) => s.segment) : [...text];
+  for (const piece of pieces) if (!isGsm7(piece) && !out.includes(piece)) out.push(piece);
+  return out;
+}
+
+/** The text in GSM-7: look-alikes for typographic characters, the other characters outside it left out. */
+export function toGsm7(text: string): string {
+  let out = "";
+  for (const c of text) out += gsmCost(c) > 0 ? c : (GSM_LOOKALIKES.get(c) ?? "");
+  return out.replace(/ {2,}/g, " ");
+}
+
+/**
+ * When characters outside GSM-7 make a message take more SMS than it would without them: those characters, the
+ * SMS with them (Unicode) and without them (GSM-7, look-alikes put in). Null when they cost nothing more.
+ */
+export function unicodeCost(text: string): { characters: string[]; unicode: number; gsm: number } | null {
+  const characters = nonGsmCharacters(text);
+  if (characters.length === 0) return null;
+  const unicode = countSms(text).segments;
+  const gsm = countSms(toGsm7(text)).segments;
+  return unicode > gsm ? { characters, unicode, gsm } : null;
 }

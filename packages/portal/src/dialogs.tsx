@@ -1,4 +1,13 @@
-import type { ConfirmDialogProps, MessageDialogProps, MessageVariant } from "@herald/ui";
+import {
+  type ConfirmDialogProps,
+  type MessageDialogProps,
+  type MessageVariant,
+  type ToastApi,
+  ToastContext,
+  type ToastEntry,
+  type ToasterProps,
+  type ToastOptions,
+} from "@herald/ui";
 import {
   createContext,
   lazy,
@@ -17,6 +26,15 @@ const LazyMessageDialog = lazy(() =>
 );
 const LazyConfirmDialog = lazy(() =>
   import("@herald/ui/components/ConfirmDialog").then(({ ConfirmDialog }) => ({ default: ConfirmDialog })),
+);
+// Toasts likewise: their region and timers load with the first toast (a success), not with the sign-in page.
+const LazyToaster = lazy(() =>
+  import("@herald/ui/components/Toast").then(({ Toaster }) => ({ default: Toaster })),
+);
+const Toaster = (props: ToasterProps) => (
+  <Suspense>
+    <LazyToaster {...props} />
+  </Suspense>
 );
 const MessageDialog = (props: MessageDialogProps) => (
   <Suspense>
@@ -37,15 +55,41 @@ export interface ConfirmOptions {
   tone?: "primary" | "danger";
 }
 
+export interface MessageOptions {
+  /** A next step the news leads to, e.g. { label: "Follow in outbox", onClick }: shown on the toast. */
+  action?: ToastOptions["action"];
+  /** How long a toast stays (ms); longer by default when it has an action. */
+  duration?: number;
+  /** The width of a modal message (a report needs more room than a sentence). */
+  size?: MessageDialogProps["size"];
+}
+
+/** Successes do not ask anything of the user: they show as toasts, everything else as a modal message. */
+const isToast = (variant: MessageVariant) => variant === "success";
+
+/** A toast with a next step stays long enough to be read and acted on; hovering or focusing pauses it. */
+const TOAST_MS = 6000;
+const TOAST_WITH_ACTION_MS = 12_000;
+
 export interface Dialogs {
-  /** Shows one of the specification's modal messages; resolves when the user acknowledges it. */
-  message(variant: MessageVariant, title: string, text?: ReactNode): Promise<void>;
+  /**
+   * Shows one of the specification's messages. A success is a toast that takes no focus and blocks nothing
+   * (resolves at once); a warning, error or information is a modal message that resolves when acknowledged.
+   */
+  message(variant: MessageVariant, title: string, text?: ReactNode, options?: MessageOptions): Promise<void>;
   /** Asks for confirmation; resolves true on confirm, false on cancel or Escape. */
   confirm(options: ConfirmOptions): Promise<boolean>;
 }
 
 type Pending =
-  | { kind: "message"; variant: MessageVariant; title: string; text?: ReactNode; resolve: () => void }
+  | {
+      kind: "message";
+      variant: MessageVariant;
+      title: string;
+      text?: ReactNode;
+      size?: MessageDialogProps["size"];
+      resolve: () => void;
+    }
   | { kind: "confirm"; options: ConfirmOptions; resolve: (ok: boolean) => void };
 
 const DialogsContext = createContext<Dialogs | null>(null);
@@ -56,9 +100,26 @@ const DialogsContext = createContext<Dialogs | null>(null);
  */
 export const keepMarkWithWord = (text: string) => text.replace(/ ([?!])$/, "\u00a0$1");
 
-/** The one place that renders every message, warning, error and confirmation of the portal. */
+/**
+ * The one place that renders every message, warning, error and confirmation of the portal, and its toasts:
+ * it also provides the design system's `useToast()` to every page below it, signed in or not.
+ */
 export function DialogsProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<Pending[]>([]);
+  const [toasts, setToasts] = useState<ToastEntry[]>([]);
+  const nextToast = useRef(1);
+  const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
+  const toastApi = useMemo<ToastApi>(
+    () => ({
+      toast: (options) => {
+        const id = nextToast.current++;
+        setToasts((list) => [...list, { ...options, id }]);
+        return id;
+      },
+      dismiss,
+    }),
+    [dismiss],
+  );
   const current = queue[0];
   const settled = useRef(false);
   const pop = useCallback(() => {
@@ -67,24 +128,41 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
   }, []);
   const api = useMemo<Dialogs>(
     () => ({
-      message: (variant, title, text) =>
-        new Promise<void>((resolve) =>
-          setQueue((q) => [...q, { kind: "message", variant, title, text, resolve }]),
-        ),
+      message: (variant, title, text, options = {}) => {
+        if (isToast(variant)) {
+          toastApi.toast({
+            title: keepMarkWithWord(title),
+            description: text,
+            tone: "success",
+            action: options.action,
+            duration: options.duration ?? (options.action ? TOAST_WITH_ACTION_MS : TOAST_MS),
+          });
+          return Promise.resolve();
+        }
+        return new Promise<void>((resolve) =>
+          setQueue((q) => [...q, { kind: "message", variant, title, text, size: options.size, resolve }]),
+        );
+      },
       confirm: (options) =>
         new Promise<boolean>((resolve) => setQueue((q) => [...q, { kind: "confirm", options, resolve }])),
     }),
-    [],
+    [toastApi],
   );
+  // Once shown, the toasts' region stays (empty) so that the next toast is announced in the same place.
+  const toasted = toasts.length > 0 || nextToast.current > 1;
   return (
     <DialogsContext.Provider value={api}>
-      {children}
+      <ToastContext.Provider value={toastApi}>
+        {children}
+        {toasted && <Toaster toasts={toasts} onDismiss={dismiss} />}
+      </ToastContext.Provider>
       {current?.kind === "message" && (
         <MessageDialog
           open
           variant={current.variant}
           title={keepMarkWithWord(current.title)}
           text={current.text}
+          size={current.size}
           onClose={() => {
             current.resolve();
             pop();

@@ -262,7 +262,9 @@ function installErrorHandlers(app: FastifyInstance) {
   app.setErrorHandler(async (error: FastifyError & { errors?: unknown[] }, request, reply) => {
     if (error instanceof HttpError) {
       reply.headers(error.headers);
-      return reply.code(error.statusCode).send({ message: error.message });
+      return reply
+        .code(error.statusCode)
+        .send(error.detail ? { message: error.message, detail: error.detail } : { message: error.message });
     }
     // The glue wraps the auth hook's error: answer with the hook's own status and message.
     if (error.name === "Unauthorized" && Array.isArray(error.errors)) {

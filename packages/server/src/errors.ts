@@ -1,5 +1,7 @@
 /** Typed errors thrown by services; the error handler maps them to `{ message }` with their status. */
 export class HttpError extends Error {
+  /** A sentence under the message that says what to do (the answer's `detail`). */
+  detail?: string;
   constructor(
     readonly statusCode: number,
     message: string,
@@ -10,8 +12,9 @@ export class HttpError extends Error {
   }
 }
 export class BadRequest extends HttpError {
-  constructor(message: string) {
+  constructor(message: string, detail?: string) {
     super(400, message);
+    if (detail) this.detail = detail;
   }
 }
 export class Unauthorized extends HttpError {

@@ -65,11 +65,16 @@ async function main() {
     }
   }
   await app.listen({ port: config.port, host: config.host });
+  // One address to open, the one links in e-mail and payment returns use: HERALD_PUBLIC_URL (by default
+  // http://localhost:PORT); where it differs from the socket, the socket is said too.
+  const address = app.server.address();
+  const port = address && typeof address === "object" ? address.port : config.port;
   const shown = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+  const listening = `http://${shown.includes(":") ? `[${shown}]` : shown}:${port}`;
   console.log(
-    `Herald is running on http://${shown}:${app.server.address() && typeof app.server.address() === "object" ? (app.server.address() as { port: number }).port : config.port} (database: ${app.deps.database.kind})`,
+    `Herald is running on ${config.publicUrl} (${listening === config.publicUrl ? "" : `listening on ${listening}; `}database: ${app.deps.database.kind})`,
   );
-  if (config.env !== "production") console.log(`Sandbox mailbox: http://${shown}:${config.port}/_sandbox`);
+  if (config.env !== "production") console.log(`Sandbox mailbox: ${config.publicUrl}/_sandbox`);
   const warning = exposureWarning(config);
   if (warning) console.warn(warning);
   installShutdown(async () => app.close());

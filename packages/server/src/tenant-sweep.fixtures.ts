@@ -129,6 +129,7 @@ const PATTERN_SAMPLES: Record<string, () => string> = {
   "^\\+?[0-9]{7,15}$": () => uniqueMobile(),
   "\\S": () => `Sweep ${next()}`,
   "^[A-Za-z]{2}$": () => "SG",
+  "^[A-Za-z][A-Za-z0-9_+/-]*$": () => "Asia/Singapore",
   "^\\d{4}-\\d{2}-\\d{2}$": () => new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
   "^([01]\\d|2[0-3]):(00|30)$": () => "10:00",
   "^(?=.*[a-z])(?=.*[A-Z])(?=.*[0-9])(?=.*[!@#$%*_?&])[A-Za-z0-9!@#$%*_?&]+$": () => "SweepPass123!",

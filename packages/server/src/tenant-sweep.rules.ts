@@ -245,6 +245,8 @@ export const AUTHENTICATED: Record<string, OperationRule> = {
   exportCreditStatement: { rule: "self-or-admin", subject: "user", variants: statementOf },
   getCompanyThreshold: admin(),
   editCompanyThreshold: admin(),
+  getCompanySettings: admin(),
+  editCompanySettings: admin(),
   billingPortal: admin(),
   checkout: admin(),
   topupRequests: admin(undefined, {
@@ -306,6 +308,8 @@ export const AUTHENTICATED: Record<string, OperationRule> = {
   campaignList: member("campaign"),
   addCampaign: member("campaign", { names: { name: "campaignName" } }),
   getCampaign: member("campaign"),
+  getCampaignReport: member("campaign"),
+  listCampaignMessages: member("campaign"),
   editCampaign: member("campaign", { names: { name: "campaignName" } }),
   deleteCampaign: member("campaign"),
   listContacts: member("contact"),

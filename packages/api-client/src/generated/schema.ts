@@ -987,6 +987,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/getCompanySettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get the company's time zone and country
+         * @description Designed. Admin only, no request body. The company's time zone (an IANA name; every date and time the
+         *     portal, the CLI and exports show or read is in it, and statements count its days) and its country
+         *     (ISO 3166-1 alpha-2; the default calling code of phone inputs). A company that never chose them has
+         *     Asia/Singapore and SG. Every user also receives both in `/getProfile`.
+         */
+        post: operations["getCompanySettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/editCompanySettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the company's time zone and country
+         * @description Designed. Admin only. The time zone must be one of the runtime's supported IANA zones
+         *     (`Intl.supportedValuesOf('timeZone')`, plus UTC): otherwise 400 'Please choose a time zone from the
+         *     list, such as Asia/Singapore.'; the country one of the country list's codes: otherwise 400 'Please
+         *     select your country from the list.'. Scheduled sends already planned keep the instant they were given;
+         *     new dates and times are read in the new zone. Answers `Ok` with 'Data Update Successful !'.
+         */
+        post: operations["editCompanySettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/billingPortal": {
         parameters: {
             query?: never;
@@ -1609,6 +1656,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/campaignReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A campaign's delivery totals
+         * @description Designed for campaign/campaign-view/{id}: the totals of every message the campaign sent (its compose
+         *     sends and its broadcasts) and the same figures per send, newest first. Counted from the messages
+         *     themselves, as the broadcast report counts them. Any user of the company; another company's campaign
+         *     answers 404.
+         */
+        post: operations["getCampaignReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaignMessages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A campaign's outgoing messages
+         * @description Designed for View Outgoing Report on campaign/campaign-view/{id}: every message of the campaign's sends
+         *     and broadcasts, one row per recipient, newest first. Paged by keyset: `limit` rows (default 100, at most
+         *     1000); pass `nextCursor` back as `cursor` for the next page (null on the last page). Any user of the
+         *     company; another company's campaign answers 404.
+         */
+        post: operations["listCampaignMessages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/editCampaign": {
         parameters: {
             query?: never;
@@ -1670,10 +1763,16 @@ export interface paths {
          *     `search` (case-insensitive) matches a contact whose name contains the text, or, when the text holds
          *     digits, whose mobile number contains those digits (spaces, `+`, `-` and brackets ignored).
          *
-         *     `total` is the number of matching contacts counted up to 10,000 (`totalExact` false beyond that, when the
-         *     portal shows "10,000+"); it is sent with the first page only (no `cursor`), so paging stays one indexed
-         *     query whatever the company's size. Every signed-in user of the company may manage its contacts
-         *     (the specification puts contact routes under the sign-in guard, not the admin one).
+         *     Without `search`, `total` is the exact number of the company's contacts (a count kept with every insert,
+         *     import and delete, so reading it costs one row) and comes with every page. With `search`, `total` counts
+         *     the matches up to 10,000 (`totalExact` false beyond that, when the portal shows "10,000+") and comes with
+         *     the first page and page jumps only.
+         *
+         *     `page` (without `cursor`) jumps to a page of `limit` rows: its first row is found on the keyset index from
+         *     the nearer end of the list, so the last page of a large phone book is as quick as the second; a page past
+         *     the end serves the last page, and the answer's `page` says which page was served. Pass `nextCursor` for
+         *     the page after it. Every signed-in user of the company may manage its contacts (the specification puts
+         *     contact routes under the sign-in guard, not the admin one).
          */
         get: operations["listContacts"];
         put?: never;
@@ -1776,9 +1875,14 @@ export interface paths {
          *
          *     Rows: mobile normalised to E.164 (digits without `+`; national numbers take `country`, default SG), name
          *     required. Problem rows (invalid number, missing name, duplicate in the file, already a contact) are kept
-         *     with their 1-based data row number (the header is row 0), value and reason; the others are inserted in
-         *     batches, each batch its own transaction. `groupId` / `groupName` work as for /addContact and apply to every
-         *     inserted contact. `dryRun=true` checks the whole file and reports without writing any contact.
+         *     with their 1-based data row number (the header is row 0), value and reason (the reasons are listed under
+         *     `ContactIssueRow.issue`); the others are inserted in batches, each batch its own transaction. `groupId` /
+         *     `groupName` work as for /addContact and apply to every inserted contact. `dryRun=true` checks the whole
+         *     file and reports without writing any contact.
+         *
+         *     `update=true` (re-importing a list): a row whose number is already a contact updates that contact instead
+         *     of being a problem row: its name, its e-mail (when the row has one) and its attributes (the file's columns
+         *     replace the same keys, other keys stay); it joins the chosen groups too, and is counted in `updated`.
          *
          *     Every upload is an import (`ContactImport`) whose report stays available as `report.xlsx`. A small file
          *     (at most 1 MB, some 20,000 rows) is read whole and imported before the answer: 200 when every row was
@@ -4156,6 +4260,11 @@ export interface components {
         };
         Error: {
             message: string;
+            /**
+             * @description A sentence under the message that says what was expected, when the message alone does not (e.g. the
+             *     columns an upload must start with, under "Default Columns Not Found !").
+             */
+            detail?: string;
         };
         /** @description Generic success answer. */
         Ok: {
@@ -4297,6 +4406,13 @@ export interface components {
              *     unused and unexpired), or null. `email` stays the address in use until that link is opened.
              */
             pendingEmail?: string | null;
+            /**
+             * @description Designed. The company's IANA time zone (Asia/Singapore unless an admin chose another): the portal shows
+             *     and reads every date and time in it.
+             */
+            timeZone?: string;
+            /** @description Designed. ISO 3166-1 alpha-2 code of the company's country (SG unless an admin chose another). */
+            companyCountry?: string;
         };
         /**
          * @description A user of the company as admins see it. `password` and `confirmPass` of the specification's User
@@ -4422,6 +4538,19 @@ export interface components {
         SummaryList: {
             data: components["schemas"]["SummaryRow"][];
             total: number;
+        };
+        /** @description Designed. The company's time zone and country. */
+        CompanySettings: {
+            /**
+             * @description IANA time zone name, e.g. Asia/Singapore or America/New_York.
+             * @example Asia/Singapore
+             */
+            timeZone: string;
+            /**
+             * @description ISO 3166-1 alpha-2 code of the company's country, e.g. SG (read in capitals).
+             * @example SG
+             */
+            country: string;
         };
         /** @description Corporate low-credit thresholds in SGD; null while unset. second_thresh is smaller than first_thresh. */
         CompanyThreshold: {
@@ -5090,6 +5219,72 @@ export interface components {
             broadcast_id: string | null;
             broadcast_name: string | null;
         };
+        /**
+         * @description Messages of a campaign (or of one of its sends) by where they are. `sent` counts messages the provider
+         *     accepted (delivered and read ones included); `failed` those refused or reported failed; `pending` those
+         *     still scheduled or on their way; `skipped` numbers left out (opted out or not reachable); `costCents`
+         *     the credit spent on them.
+         */
+        CampaignTotals: {
+            recipients: number;
+            sent: number;
+            delivered: number;
+            read: number;
+            failed: number;
+            pending: number;
+            skipped: number;
+            cancelled: number;
+            costCents: number;
+        };
+        /** @description One send (compose) or broadcast of a campaign with its totals. */
+        CampaignSend: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "message" | "broadcast";
+            /** @description The broadcast's name, or the send's sender ID or subject (empty when it has none). */
+            name: string;
+            /**
+             * @description Where its messages went (social: a broadcast over the subscribers' own channels).
+             * @enum {string}
+             */
+            channel: "sms" | "email" | "whatsapp" | "telegram" | "social";
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Nothing of it is still scheduled or on its way. */
+            finished: boolean;
+            totals: components["schemas"]["CampaignTotals"];
+        };
+        CampaignReport: {
+            /** Format: uuid */
+            id: string;
+            totals: components["schemas"]["CampaignTotals"];
+            sends: components["schemas"]["CampaignSend"][];
+        };
+        CampaignMessage: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            sendId: string;
+            /** @enum {string} */
+            kind: "message" | "broadcast";
+            sendName: string;
+            /** @enum {string} */
+            channel: "sms" | "email" | "whatsapp" | "telegram" | "social";
+            /** @description The number (digits, country code first) or e-mail address. */
+            recipient: string;
+            recipientName: string | null;
+            text: string | null;
+            /** @enum {string} */
+            status: "pending" | "sent" | "delivered" | "read" | "failed" | "skipped" | "cancelled";
+            costCents: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        CampaignMessagePage: {
+            data: components["schemas"]["CampaignMessage"][];
+            nextCursor: string | null;
+        };
         CampaignList: {
             data: components["schemas"]["Campaign"][];
         };
@@ -5150,13 +5345,18 @@ export interface components {
         KeysetPage: {
             /** @description Pass as `cursor` for the next page; null on the last page. */
             nextCursor: string | null;
-            /** @description Matching rows counted up to 10,000; sent with the first page only. */
+            /**
+             * @description Matching rows counted up to 10,000, sent with the first page only; the contact list without a search
+             *     sends its exact total with every page.
+             */
             total?: number;
             /** @description False when there are more matching rows than `total` (10,000+). */
             totalExact?: boolean;
         };
         ContactList: components["schemas"]["KeysetPage"] & {
             data: components["schemas"]["Contact"][];
+            /** @description The page served, when the request jumped to a `page` (a page past the end gives the last). */
+            page?: number;
         };
         ContactInput: {
             /** @description Required ("This is required"). */
@@ -5192,6 +5392,8 @@ export interface components {
             rowsFailed: number;
             /** @description Contacts inserted (committed); with `dryRun`, the rows that would be. */
             imported: number;
+            /** @description Existing contacts updated by an import with `update=true` (with `dryRun`, that would be). */
+            updated: number;
             /** @description Rows whose number repeats an earlier row of the file or an existing contact. */
             duplicates: number;
             /** @description Rows with an invalid number or no name. */
@@ -5213,8 +5415,11 @@ export interface components {
             mobile: string;
             name: string;
             /**
-             * @description Why the row was not added: "Invalid mobile number", "Name is required", "Duplicate in file",
-             *     "Already exists", "Already in group <name>".
+             * @description Why the row was not added. A number is checked with the contact form's rules and words: "Contact Number
+             *     is required", "Contact Number cannot be less than 7 digits", "Contact Number cannot exceed 15 digits.",
+             *     "Invalid Contact Number" (letters, or no valid number with or without the default country). Then
+             *     "Name is required", "Duplicate in file", "Already exists" (an upload without `update`) and, for add
+             *     members, "Already in group <name>".
              */
             issue: string;
         };
@@ -5855,6 +6060,16 @@ export interface components {
             fileContentOptions: ("Contacts" | "Contacts & Variables" | "Contacts & Message")[];
             /** @description The company's message templates, by name (at most 1000). */
             templates: components["schemas"]["SmsTemplateOption"][];
+            /**
+             * @description The company's country (ISO 3166-1 alpha-2), the country of numbers typed without their country code.
+             * @example SG
+             */
+            country?: string;
+            /**
+             * @description The attribute columns of the company's contacts (imported or set on a contact), by name, at most 200:
+             *     variables a message may use beside name, mobile and email.
+             */
+            variables?: string[];
         };
         /** @description A message template as the compose wizard offers it. */
         SmsTemplateOption: {
@@ -5981,6 +6196,17 @@ export interface components {
              *     Likely-SCAM.
              */
             warnings?: string[];
+            /**
+             * @description Variables of the message some recipients have no value for (and that have no fallback, `{name|there}`):
+             *     how many recipients and the text the first of them will see.
+             */
+            missingValues?: {
+                /** @description The variable's name, lower-cased. */
+                variable: string;
+                recipients: number;
+                /** @description The message as the first such recipient will receive it. */
+                example: string;
+            }[];
             /** @description The first 100 recipients. */
             rows: components["schemas"]["ComposePreviewRow"][];
             totals: {
@@ -7459,6 +7685,58 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    getCompanySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company's settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanySettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Not an admin. */
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    editCompanySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanySettings"];
+            };
+        };
+        responses: {
+            /** @description 'Data Update Successful !' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description An unknown time zone or country. */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not an admin. */
+            403: components["responses"]["Forbidden"];
+        };
+    };
     billingPortal: {
         parameters: {
             query?: never;
@@ -8278,6 +8556,67 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    getCampaignReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdRequestBody"];
+            };
+        };
+        responses: {
+            /** @description The campaign's totals and its sends */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listCampaignMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @description The `nextCursor` of the previous page (opaque). */
+                    cursor?: string;
+                    /** @default 100 */
+                    limit?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description One page of the campaign's messages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignMessagePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     editCampaign: {
         parameters: {
             query?: never;
@@ -8351,6 +8690,8 @@ export interface operations {
                 cursor?: components["parameters"]["ListCursor"];
                 /** @description Case-insensitive text to look for (designed). */
                 search?: components["parameters"]["Search"];
+                /** @description 1-based page of `limit` rows to jump to (ignored with `cursor`). */
+                page?: number;
             };
             header?: never;
             path?: never;
@@ -8488,6 +8829,11 @@ export interface operations {
                 country?: components["parameters"]["ContactCountry"];
                 /** @description Check and report only; no contact, group or membership is written. */
                 dryRun?: boolean;
+                /**
+                 * @description Numbers that are already contacts update them (name, e-mail, attributes) and count as `updated`
+                 *     instead of "Already exists" problem rows.
+                 */
+                update?: boolean;
             };
             header?: never;
             path?: never;
@@ -8520,7 +8866,8 @@ export interface operations {
                 };
             };
             /**
-             * @description "Unsupported file type" (not .csv or .xlsx, or content that does not match), "Default Columns Not Found !",
+             * @description "Unsupported file type" (not .csv or .xlsx, or content that does not match), "Default Columns Not Found !"
+             *     (with `detail` naming the expected columns `mobile`, `name` and what the file starts with),
              *     "No valid data found in the file!" (no data row), "Please choose a file to upload." (no part `file`),
              *     "File size cannot be greater than 150MB !", "The file could not be read.", an invalid column name, or an
              *     invalid `country`.

@@ -1,4 +1,5 @@
 import ora, { type Ora } from "ora";
+import { count } from "./format";
 
 /** One line of progress: a spinner redrawn in place on a terminal, plain lines (at most every few seconds) otherwise. */
 export interface Progress {
@@ -57,7 +58,7 @@ export function progressLine(opts: {
   };
 }
 
-export const count = (n: number) => n.toLocaleString("en-US");
+export { count } from "./format";
 
 /** "1m 05s", "42s", "2h 03m". */
 export function duration(seconds: number): string {

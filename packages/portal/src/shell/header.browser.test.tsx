@@ -106,3 +106,26 @@ describe("the header's live figures", () => {
     expect(source.closed).toBe(true);
   });
 });
+
+function PurchaseStub() {
+  return <h1>Purchase Credit</h1>;
+}
+
+describe("buying credit from the header", () => {
+  it("an admin's Corporate Credit offers Buy credit, which opens Purchase Credit", async () => {
+    const { router } = renderScreen(
+      "/",
+      [
+        { path: "/", Component: Header },
+        { path: "/credit-mgt/purchase-credit", Component: PurchaseStub },
+      ],
+      fakeToken("admin"),
+    );
+    const buy = page.getByRole("button", { name: "Buy credit for the company" });
+    await expect.element(buy).toBeVisible();
+    await expect.element(buy).toHaveTextContent("Buy credit");
+    await buy.click();
+    await expect.poll(() => router.state.location.pathname).toBe("/credit-mgt/purchase-credit");
+    expect(document.querySelector('[role="dialog"], [role="alertdialog"]')).toBeNull();
+  });
+});

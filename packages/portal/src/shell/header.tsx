@@ -2,7 +2,7 @@ import { ApiError, unwrap } from "@herald/api-client";
 import { MESSAGES, roleLabel, sgdToCents } from "@herald/domain";
 import { AvatarMenu, CreditSummary, NotificationBell, NotificationPanel, Select } from "@herald/ui";
 import { useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { $api, api } from "../api";
 import { useDialogs } from "../dialogs";
@@ -13,11 +13,6 @@ import { routerLink } from "./link";
 import { useThemePreference } from "./theme";
 import { corporateTopUp, myCreditTopUp, notificationHref, type TopUpAction } from "./top-up";
 import { useProfile } from "./use-profile";
-
-/** The corporate top-up request form: its code loads when it is first opened, not with every page. */
-const CorporateTopUpDialog = lazy(() =>
-  import("./corporate-top-up").then((m) => ({ default: m.CorporateTopUpDialog })),
-);
 
 /** While the event stream is open, notifications and corporate credit are also refetched this often. */
 const LIVE_FALLBACK_MS = 120_000;
@@ -62,18 +57,13 @@ export function Header() {
   const setStatus = $api.useMutation("post", "/updateStatus");
   const [panelOpen, setPanelOpen] = useState(false);
   const [sending, setSending] = useState(false);
-  const [corporateOpen, setCorporateOpen] = useState(false);
-  // Mounted from its first opening on, so that it closes with its own animation.
-  const [corporateUsed, setCorporateUsed] = useState(false);
-  if (corporateOpen && !corporateUsed) setCorporateUsed(true);
 
   const topUp = (action: TopUpAction) => {
     if ("open" in action) navigate(action.open);
-    else if (action.request === 1) setCorporateOpen(true);
     else void requestTopUp();
   };
 
-  /** A user's request to the company's admins (a corporate request has its own dialog, with amount and note). */
+  /** A user's request to the company's admins (a corporate request is the credit summary's, with its own dialog). */
   const requestTopUp = async () => {
     const ok = await dialogs.confirm({ title: MESSAGES.confirmTopUpRequestAdmin, confirmLabel: "Send" });
     if (!ok) return;
@@ -131,7 +121,8 @@ export function Header() {
                   label: "Corporate Credit",
                   cents: sgdToCents(company.data.companyCredit),
                   onTopUp: () => topUp(corporate),
-                  pending: sending,
+                  topUpLabel: "Buy credit",
+                  topUpName: "Buy credit for the company",
                   detailsHref: statementPath(),
                   renderLink: routerLink,
                 },
@@ -180,11 +171,6 @@ export function Header() {
         theme={theme}
         onThemeChange={setTheme}
       />
-      {corporate && corporateUsed && (
-        <Suspense>
-          <CorporateTopUpDialog open={corporateOpen} onClose={() => setCorporateOpen(false)} />
-        </Suspense>
-      )}
     </>
   );
 }

@@ -1,4 +1,5 @@
-import { AvatarMenu, ConsoleShell, ToastProvider } from "@herald/ui";
+import { setDisplayTimeZone } from "@herald/domain";
+import { AvatarMenu, ConsoleShell } from "@herald/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { $api, api } from "../api";
@@ -31,6 +32,8 @@ export const useOperatorOverview = () => {
  * in the queues, and the operator's menu (theme, sign out). The same design system and themes as the portal.
  */
 export function OperatorShell() {
+  // The console spans companies: its dates are in the operator's own clock.
+  setDisplayTimeZone(null);
   const location = useLocation();
   const navigate = useNavigate();
   const dialogs = useDialogs();
@@ -56,26 +59,24 @@ export function OperatorShell() {
   };
 
   return (
-    <ToastProvider>
-      <ConsoleShell
-        brand="Herald operator console"
-        items={operatorNav(overview.data)}
-        currentPath={location.pathname}
-        renderLink={routerLink}
-        actions={
-          <AvatarMenu
-            name={me.data?.name || me.data?.email || "Operator"}
-            roleLabel="Operator"
-            accountLinks={false}
-            logoutLabel="Sign out"
-            onLogout={() => void signOut()}
-            theme={theme}
-            onThemeChange={setTheme}
-          />
-        }
-      >
-        <Outlet />
-      </ConsoleShell>
-    </ToastProvider>
+    <ConsoleShell
+      brand="Herald operator console"
+      items={operatorNav(overview.data)}
+      currentPath={location.pathname}
+      renderLink={routerLink}
+      actions={
+        <AvatarMenu
+          name={me.data?.name || me.data?.email || "Operator"}
+          roleLabel="Operator"
+          accountLinks={false}
+          logoutLabel="Sign out"
+          onLogout={() => void signOut()}
+          theme={theme}
+          onThemeChange={setTheme}
+        />
+      }
+    >
+      <Outlet />
+    </ConsoleShell>
   );
 }

@@ -1,5 +1,5 @@
-import { MESSAGES } from "@herald/domain";
-import { AppShell, ToastProvider } from "@herald/ui";
+import { DEFAULT_TIME_ZONE, MESSAGES, setDisplayTimeZone } from "@herald/domain";
+import { AppShell } from "@herald/ui";
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { useDialogs } from "../dialogs";
@@ -22,6 +22,9 @@ export function Shell() {
   const dialogs = useDialogs();
   const profile = useProfile();
   const told = useRef(false);
+  // Every date and time of the company's screens is shown in the company's zone, labelled (set before the
+  // screen renders: the screen waits for the profile).
+  setDisplayTimeZone(profile.data?.timeZone ?? DEFAULT_TIME_ZONE);
   useEffect(() => {
     // A profile that cannot load means the session is unusable: warn once, drop the token, go to /.
     const message = (profile.error as { message?: string } | null)?.message;
@@ -36,24 +39,22 @@ export function Shell() {
     }
   }, [profile.isError, profile.data, profile.error, dialogs, navigate]);
   return (
-    <ToastProvider>
-      <AppShell
-        brand="Herald"
-        sections={navSections}
-        // The role the server reports (refreshed with the profile), not the one in the token: a role change
-        // shows without signing in again.
-        showAdmin={profile.data?.userRole === "admin"}
-        currentPath={navPath(location.pathname)}
-        header={
-          <Suspense fallback={<HeaderSkeleton />}>
-            <Header />
-          </Suspense>
-        }
-        footer={`© ${new Date().getFullYear()} Herald · Business messaging`}
-        renderLink={routerLink}
-      >
-        {profile.isPending ? <PageSkeleton /> : <Outlet />}
-      </AppShell>
-    </ToastProvider>
+    <AppShell
+      brand="Herald"
+      sections={navSections}
+      // The role the server reports (refreshed with the profile), not the one in the token: a role change
+      // shows without signing in again.
+      showAdmin={profile.data?.userRole === "admin"}
+      currentPath={navPath(location.pathname)}
+      header={
+        <Suspense fallback={<HeaderSkeleton />}>
+          <Header />
+        </Suspense>
+      }
+      footer={`© ${new Date().getFullYear()} Herald · Business messaging`}
+      renderLink={routerLink}
+    >
+      {profile.isPending ? <PageSkeleton /> : <Outlet />}
+    </AppShell>
   );
 }

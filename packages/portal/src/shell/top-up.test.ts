@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { routeTable } from "../route-table";
-import { corporateTopUp, creditTabPath, myCreditTopUp, notificationHref } from "./top-up";
+import { corporateTopUp, creditTabPath, myCreditTopUp, notificationHref, PURCHASE_PATH } from "./top-up";
 
 describe("header Top Up buttons per role", () => {
-  it("an admin's My Credit opens the admin's own credit tab; the corporate Top Up asks the vendor", () => {
+  it("an admin's My Credit opens the admin's own credit tab; the corporate Buy credit opens Purchase Credit", () => {
     const admin = { userId: "a1", userRole: "admin" };
     expect(myCreditTopUp(admin)).toEqual({ open: "/user-manage/user-edit/a1/user-credit" });
-    expect(corporateTopUp(admin)).toEqual({ request: 1 });
+    expect(corporateTopUp(admin)).toEqual({ open: "/credit-mgt/purchase-credit" });
+    expect(routeTable.map((r) => r.path)).toContain(PURCHASE_PATH);
   });
 
   it("a supervisor's or agent's My Credit sends a request to the admins; no corporate balance", () => {

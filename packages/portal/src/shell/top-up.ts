@@ -1,7 +1,7 @@
 /**
  * What the header's Top Up buttons and the notification panel's request links do, per role (spec,
- * "Roles and permissions"): the corporate balance and its Top Up (a request to the vendor's support) are
- * admin only; an admin's My Credit Top Up opens the admin's own User Credit tab; anyone else's sends a
+ * "Roles and permissions"): the corporate balance and its button are admin only (Buy credit, to the purchase
+ * page; the request to the vendor's support is the credit summary's Top Up); an admin's My Credit Top Up opens the admin's own User Credit tab; anyone else's sends a
  * top-up request to the admins, who see it in the notification panel, linked to the sender's credit tab.
  */
 
@@ -21,9 +21,16 @@ export function myCreditTopUp(me: Viewer): TopUpAction {
   return me.userRole === "admin" ? { open: creditTabPath(me.userId) } : { request: 2 };
 }
 
-/** Corporate Credit's Top Up, or undefined when the viewer does not see the corporate balance. */
+/** Where credit is bought (admins): the Purchase Credit page's checkout. */
+export const PURCHASE_PATH = "/credit-mgt/purchase-credit";
+
+/**
+ * Corporate Credit's button, or undefined when the viewer does not see the corporate balance: admins buy
+ * credit there (Buy credit opens Purchase Credit). The request to the vendor's support stays on the credit
+ * summary's Top Up, for a company that asks rather than pays by card.
+ */
 export function corporateTopUp(me: Viewer): TopUpAction | undefined {
-  return me.userRole === "admin" ? { request: 1 } : undefined;
+  return me.userRole === "admin" ? { open: PURCHASE_PATH } : undefined;
 }
 
 /** Where a notification links to: a top-up request to its sender's credit tab; nothing otherwise. */

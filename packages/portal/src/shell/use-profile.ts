@@ -1,3 +1,4 @@
+import { DEFAULT_COMPANY_COUNTRY, DEFAULT_TIME_ZONE } from "@herald/domain";
 import { $api } from "../api";
 import { pollInterval } from "../session";
 
@@ -20,3 +21,16 @@ export const useProfile = () => {
     },
   );
 };
+
+/** The company's time zone (Asia/Singapore until the profile names it): dates shown and typed are in it. */
+export function useCompanyZone(): string {
+  return useProfile().data?.timeZone ?? DEFAULT_TIME_ZONE;
+}
+
+/**
+ * The company's country (ISO alpha-2; SG until the profile names it): every phone input of the company's screens
+ * starts with its calling code, so Add User and Add Contact agree.
+ */
+export function useCompanyCountry(): string {
+  return useProfile().data?.companyCountry ?? DEFAULT_COMPANY_COUNTRY;
+}

@@ -3,7 +3,6 @@
  * client, a memory router), with a session token in local storage and the API mocked by msw.
  */
 import "@herald/ui/theme";
-import { ToastProvider } from "@herald/ui";
 import { QueryClientProvider } from "@tanstack/react-query";
 import axe from "axe-core";
 import type { RequestHandler } from "msw";
@@ -12,6 +11,7 @@ import type { ComponentType } from "react";
 import { flushSync } from "react-dom";
 import { createRoot, type Root } from "react-dom/client";
 import { createMemoryRouter, Outlet, RouterProvider } from "react-router";
+import { page } from "vitest/browser";
 import { createQueryClient } from "../api";
 import { DialogsProvider } from "../dialogs";
 import { OPERATOR_TOKEN_KEY } from "../operator-session";
@@ -52,11 +52,9 @@ export function renderScreen(
       {
         element: (
           <DialogsProvider>
-            <ToastProvider>
-              <main>
-                <Outlet />
-              </main>
-            </ToastProvider>
+            <main>
+              <Outlet />
+            </main>
           </DialogsProvider>
         ),
         children: routes,
@@ -78,6 +76,10 @@ export function renderScreen(
   mounted = { root, container };
   return { router, unmount: unmountScreen };
 }
+
+/** A toast's text, in the notifications region (Radix also reads it out once in a live region outside it). */
+export const toastText = (text: string) =>
+  page.getByRole("region", { name: /Notifications/ }).getByText(text, { exact: true });
 
 export function unmountScreen() {
   if (!mounted) return;

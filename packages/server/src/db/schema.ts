@@ -38,6 +38,8 @@ export const companies = pgTable(
     isDemo: boolean("is_demo").notNull().default(false),
     /** IANA time zone of the company's calendar (scheduled sends, date filters). */
     timezone: varchar("timezone", { length: 64 }).notNull().default("Asia/Singapore"),
+    /** ISO 3166-1 alpha-2 country: the default calling code of phone inputs (set beside the time zone). */
+    country: varchar("country", { length: 2 }).notNull().default("SG"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -533,6 +535,18 @@ export const contacts = pgTable(
 );
 
 /**
+ * The number of contacts of each company, kept by statement triggers on contacts (migration contact_counts):
+ * every insert, import batch, delete and company deletion moves it in the same transaction, so the contact
+ * list shows an exact total without counting rows. A company without contacts may have no row (0).
+ */
+export const contactCounts = pgTable("contact_counts", {
+  companyId: uuid("company_id")
+    .primaryKey()
+    .references(() => companies.id, { onDelete: "cascade" }),
+  contacts: bigint("contacts", { mode: "number" }).notNull().default(0),
+});
+
+/**
  * Groups of contacts. Names are unique per company without case; `member_count` is kept by statement
  * triggers on group_members (migration 0006), so lists never count members.
  */
@@ -592,12 +606,15 @@ export const contactImports = pgTable(
     size: bigint("size", { mode: "number" }).notNull(),
     status: varchar("status", { length: 10 }).notNull().default("queued"),
     dryRun: boolean("dry_run").notNull().default(false),
+    /** Rows whose number is already a contact update it (name, e-mail, attributes) instead of being problems. */
+    updateExisting: boolean("update_existing").notNull().default(false),
     country: varchar("country", { length: 2 }).notNull().default("SG"),
     groupIds: jsonb("group_ids").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     message: text("message"),
     rowsTotal: integer("rows_total"),
     rowsDone: integer("rows_done").notNull().default(0),
     imported: integer("imported").notNull().default(0),
+    updated: integer("updated").notNull().default(0),
     duplicates: integer("duplicates").notNull().default(0),
     invalid: integer("invalid").notNull().default(0),
     cancelRequested: boolean("cancel_requested").notNull().default(false),

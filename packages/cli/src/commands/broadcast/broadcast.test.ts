@@ -50,7 +50,14 @@ const tmp = () => mkdtempSync(path.join(tmpdir(), "herald-broadcast-"));
  * the breakdown, the last one repeated).
  */
 function fake(
-  opts: { interactive?: boolean; confirm?: boolean; states?: string[]; takenName?: string } = {},
+  opts: {
+    interactive?: boolean;
+    confirm?: boolean;
+    states?: string[];
+    takenName?: string;
+    /** The channel's price per message (cents) the compose preview answers, and the caller's credit. */
+    price?: { cents: number; balance: string };
+  } = {},
 ) {
   const calls: { method: string; path: string; body: unknown; form?: FormData }[] = [];
   let reads = 0;
@@ -74,6 +81,29 @@ function fake(
       return name === opts.takenName
         ? json(409, { message: "Broadcast Name already exists. Please use another name." })
         : json(200, { message: "OK" });
+    }
+    if (p === "/sms/preview" && opts.price) {
+      const numbers = (body as { recipients: { numbers: string[] } }).recipients.numbers;
+      return json(200, {
+        rows: numbers.map((to) => ({
+          to: to.replace("+", ""),
+          name: "",
+          text: "price",
+          encoding: "text",
+          segments: 1,
+          costCents: opts.price!.cents,
+          cost: "",
+        })),
+        totals: {
+          recipients: numbers.length,
+          skipped: { unsubscribed: 0, invalid: 0, duplicate: 0 },
+          segments: numbers.length,
+          costCents: numbers.length * opts.price.cents,
+          cost: "",
+          balance: opts.price.balance,
+          enough: true,
+        },
+      });
     }
     if (p === "/social-chat/broadcast/campaigns")
       return json(200, { data: [{ id: "0f8f1c9e-3c0b-4c55-9a51-6f7c2f1d0a55", name: "Spring" }] });
@@ -223,6 +253,64 @@ describe("herald broadcast send", () => {
     ).rejects.toMatchObject({ message: "Cancelled: nothing sent", exitCode: 1 });
     expect(asked[0]).toContain('Send broadcast "Hi" with the text on Sandbox WA to 3 READY recipients?');
     expect(calls.some((c) => c.path.endsWith("/send"))).toBe(false);
+  });
+
+  it("on a terminal, shows each row's message, the counts, sender, cost and warnings before asking", async () => {
+    const { ctx, asked } = fake({
+      interactive: true,
+      confirm: true,
+      price: { cents: 123_456, balance: "2499.85" },
+    });
+    const { file } = csvFile();
+    const printed: string[] = [];
+    let before = "";
+    const prompts = {
+      ...ctx.prompts!,
+      confirm: async (q: string) => {
+        before = printed.join("");
+        return ctx.prompts!.confirm(q);
+      },
+    };
+    const program = buildProgram((t) => printed.push(t), { ...ctx, prompts });
+    await program.parseAsync(
+      [
+        "broadcast",
+        "send",
+        "--channel",
+        CHANNEL.id,
+        "--file",
+        file,
+        "--template",
+        "order_update",
+        "--lang",
+        "en_US",
+        "--header-var",
+        "A1",
+        "--name",
+        "Orders",
+        "--no-follow",
+      ],
+      { from: "user" },
+    );
+    expect(asked).toEqual([
+      'Send broadcast "Orders" with template order_update (en_US) on Sandbox WA to 2 READY recipients for SGD 2,469.12?',
+    ]);
+    expect(before).toMatch(/^ROW +MOBILE +NAME +STATUS +COST +MESSAGE\n/);
+    expect(before).toMatch(
+      /1 +\+6591110001 +Siti +READY +SGD 1,234\.56 +Hi Siti, your order A1 is on its way and should arrive by F…\n/,
+    );
+    expect(before).toMatch(/3 +123 +Bad +INVALID PHONE NUMBER +- *\n/);
+    expect(before).toContain(
+      "Broadcast: Orders  Template: order_update (en_US)\nSender: Sandbox WA (WHATSAPP)\nWhen: now\n",
+    );
+    expect(before).toContain("5 rows: READY: 2  INVALID PHONE NUMBER: 1  MISSING VALUE: 1  DUPLICATED: 1");
+    expect(before).toContain(
+      "Cost: SGD 1,234.56 per message, SGD 2,469.12 for 2 READY recipients  Credit: SGD 2,499.85",
+    );
+    expect(before).toContain("Warning: 3 rows are not READY and will not be sent (listed in ");
+    const after = printed.join("").slice(before.length);
+    expect(after).not.toContain("ROW ");
+    expect(after).toContain(`Broadcast Received: Orders (${BID}), 2 queued`);
   });
 
   it("Ctrl-C stops following, not the broadcast", async () => {

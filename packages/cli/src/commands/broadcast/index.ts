@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { CliError } from "../../errors";
+import { counted } from "../../lib/format";
 import { type CommandContext, call, signedInClient } from "../../session";
 import {
   broadcastControl,
@@ -9,7 +10,12 @@ import {
   formatBroadcastList,
   formatStatus,
 } from "./manage";
-import { type BroadcastSendOptions, broadcastSend, formatBroadcastSend } from "./send";
+import {
+  type BroadcastSendOptions,
+  broadcastSend,
+  formatBroadcastOutcome,
+  formatBroadcastSend,
+} from "./send";
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -56,8 +62,16 @@ export function addBroadcastCommands(program: Command, out: (s: string) => void,
     .option("--json", "print machine-readable results on stdout and nothing else")
     .action(async (o: BroadcastSendOptions & { follow?: boolean; json?: boolean }) => {
       const asJson = json() || Boolean(o.json);
-      const r = await broadcastSend({ ...o, noFollow: o.follow === false, json: asJson }, ctx);
-      out(asJson ? `${JSON.stringify(r)}\n` : formatBroadcastSend(r));
+      // On a terminal the preview is shown before the question (on standard error with --json); the
+      // outcome then follows it.
+      let shown = false;
+      const show = (text: string) => {
+        shown = true;
+        if (asJson) process.stderr.write(text);
+        else out(text);
+      };
+      const r = await broadcastSend({ ...o, noFollow: o.follow === false, json: asJson }, ctx, { show });
+      out(asJson ? `${JSON.stringify(r)}\n` : shown ? formatBroadcastOutcome(r) : formatBroadcastSend(r));
       if (r.progress?.status === "cancelled") throw new CliError("The broadcast was cancelled");
     });
   broadcast
@@ -108,7 +122,7 @@ export function addBroadcastCommands(program: Command, out: (s: string) => void,
       out(
         json() || o.json
           ? `${JSON.stringify(r)}\n`
-          : `Exported the recipients of ${r.id} to ${r.file} (${r.bytes.toLocaleString("en-US")} bytes)\n`,
+          : `Exported the recipients of ${r.id} to ${r.file} (${counted(r.bytes, "byte")})\n`,
       );
     });
   broadcast

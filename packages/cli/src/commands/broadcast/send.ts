@@ -1,11 +1,13 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { ApiClient, Schema } from "@herald/api-client";
-import { MESSAGES } from "@herald/domain";
+import { MESSAGES, normalizeRecipient, sgdToCents } from "@herald/domain";
 import { CliError } from "../../errors";
 import { refuseOverwrite } from "../../lib/files";
-import { count, type Progress, progressLine } from "../../lib/progress";
+import { count, counted, money, sgd } from "../../lib/format";
+import { type Progress, progressLine } from "../../lib/progress";
 import { type CommandContext, call, isInteractive, promptsOf, signedInClient } from "../../session";
+import { table } from "../contacts/list";
 import { type BroadcastProgress, type FollowHooks, followBroadcast } from "./follow";
 import {
   type CheckedRow,
@@ -60,9 +62,40 @@ export interface BroadcastSendResult {
   progress: BroadcastProgress | null;
   /** False when following was stopped (Ctrl-C) before the broadcast ended. */
   followed: boolean;
+  /** What was shown before sending: the file's first rows as each recipient will get them, and the price. */
+  preview: BroadcastPreview;
 }
 
-export interface SendHooks extends FollowHooks {
+export interface BroadcastPreviewRow {
+  row: number;
+  mobile: string;
+  name: string;
+  status: string;
+  /** The message as this recipient gets it (the template's body with the row's values). */
+  text: string;
+}
+
+export interface BroadcastPreview {
+  /** The channel the messages go out on, e.g. "Sandbox WA (WHATSAPP)". */
+  sender: string;
+  /** The rows as checked before sending (the server's own check, after the upload, is in `readiness`). */
+  readiness: ReadinessCounts;
+  /** The file's first rows. */
+  rows: BroadcastPreviewRow[];
+  /** The price of one message on the channel, in cents (null when it could not be learnt before sending). */
+  priceCents: number | null;
+  /** The price of every READY row, in cents (unsubscribed numbers are skipped and not charged). */
+  costCents: number | null;
+  /** The caller's credit, SGD with two decimals (null when unknown). */
+  balance: string | null;
+}
+
+export interface BroadcastSendHooksShow {
+  /** Shows the preview before the question on a terminal (the command prints it; tests record it). */
+  show?: (text: string) => void;
+}
+
+export interface SendHooks extends FollowHooks, BroadcastSendHooksShow {
   progress?: Progress;
   /** The moment the name is made of when --name is not given (tests). */
   now?: Date;
@@ -96,6 +129,46 @@ function checkOptions(o: BroadcastSendOptions) {
   }
   if (o.description !== undefined && o.description.length > 255)
     throw new CliError("Broadcast Description cannot exceeds 255 characters", 2);
+}
+
+const PREVIEW_ROWS = 20;
+
+/** The template's body (or the live text) with a row's values in place of {{1}}, {{2}}… */
+const fillBody = (body: string, values: readonly string[]) =>
+  body.replace(/\{\{\s*(\d)\s*\}\}/g, (whole, n: string) => values[Number(n) - 1] ?? whole);
+
+/**
+ * What one message on the channel costs the company, and the caller's credit: asked of the compose preview (the
+ * same company price per social message the broadcast is charged), for a few of the READY numbers. Null when it
+ * cannot tell (e.g. a Telegram channel whose subscribers are not known by number, or no channel price there).
+ */
+async function channelPrice(
+  url: string,
+  client: ApiClient,
+  channel: Schema<"Channel">,
+  numbers: string[],
+): Promise<{ priceCents: number; balance: string } | null> {
+  const type =
+    channel.channelType === "WHATSAPP" ? "WhatsApp" : channel.channelType === "TELEGRAM" ? "Telegram" : null;
+  if (!type || numbers.length === 0) return null;
+  try {
+    const p = await call(url, () =>
+      client.POST("/sms/preview", {
+        body: {
+          channel: type,
+          channelId: channel.id,
+          recipients: { numbers: numbers.slice(0, 50) },
+          text: "price",
+          removeDuplicates: true,
+          frequency: "now",
+        },
+      }),
+    );
+    const row = p.rows[0];
+    return row ? { priceCents: row.costCents, balance: p.totals.balance } : null;
+  } catch {
+    return null;
+  }
 }
 
 const countVariables = (text: string | null | undefined) => {
@@ -231,6 +304,26 @@ export async function broadcastSend(
     .slice(0, 50);
   await call(url, () => client.GET("/social-chat/broadcast/validate/{name}", { params: { path: { name } } }));
   const campaignId = o.campaign ? await findCampaign(url, client, o.campaign) : null;
+  const body = template ? (template.components.find((c) => c.type === "BODY")?.text ?? "") : o.text!.trim();
+  const readyNumbers = checked
+    .filter((r) => r.status === MESSAGES.recipientReady)
+    .map((r) => normalizeRecipient(r.mobile))
+    .filter((n): n is string => n !== null);
+  const price = await channelPrice(url, client, channel, readyNumbers);
+  const preview: BroadcastPreview = {
+    sender: `${channel.name} (${channel.channelType})`,
+    readiness,
+    rows: checked.slice(0, PREVIEW_ROWS).map((r) => ({
+      row: r.row,
+      mobile: r.mobile,
+      name: r.name,
+      status: r.status,
+      text: r.status === MESSAGES.recipientReady ? fillBody(body, r.values) : "",
+    })),
+    priceCents: price?.priceCents ?? null,
+    costCents: price ? price.priceCents * readiness.ready : null,
+    balance: price?.balance ?? null,
+  };
   const base: BroadcastSendResult = {
     dryRun: Boolean(o.dryRun),
     name,
@@ -243,12 +336,15 @@ export async function broadcastSend(
     queued: null,
     progress: null,
     followed: false,
+    preview,
   };
   if (o.dryRun) return base;
   if (readiness.ready === 0) throw new CliError("No READY recipient: nothing to send (see the report)");
   if (!o.yes) {
+    hooks.show?.(formatBroadcastPreview(base));
     const what = template ? `template ${template.name} (${template.language})` : "the text";
-    const question = `Send broadcast "${name}" with ${what} on ${channel.name} to ${count(readiness.ready)} READY recipient${readiness.ready === 1 ? "" : "s"}?`;
+    const cost = preview.costCents !== null ? ` for ${money(preview.costCents)}` : "";
+    const question = `Send broadcast "${name}" with ${what} on ${channel.name} to ${counted(readiness.ready, "READY recipient")}${cost}?`;
     if (!(await promptsOf(ctx).confirm(question))) throw new CliError("Cancelled: nothing sent");
   }
 
@@ -324,13 +420,61 @@ export function formatReadiness(r: ReadinessCounts): string {
   ].join("  ");
 }
 
-export function formatBroadcastSend(r: BroadcastSendResult): string {
-  const lines = [`${count(r.readiness.total)} rows: ${formatReadiness(r.readiness)}`];
-  if (r.report) lines.push(`Rows that are not READY written to ${r.report}`);
+const oneLine = (text: string, max = 60) => {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+};
+
+/** The preview: the file's first rows as each recipient gets them, the counts, sender, schedule, cost and warnings. */
+export function formatBroadcastPreview(r: BroadcastSendResult): string {
+  const p = r.preview;
+  const each = p.priceCents === null ? null : money(p.priceCents);
+  const lines: string[] = [];
+  if (p.rows.length > 0)
+    lines.push(
+      table(
+        ["ROW", "MOBILE", "NAME", "STATUS", "COST", "MESSAGE"],
+        p.rows.map((row) => [
+          count(row.row),
+          row.mobile,
+          oneLine(row.name, 24),
+          row.status,
+          row.status === MESSAGES.recipientReady && each ? each : "-",
+          oneLine(row.text),
+        ]),
+      ).trimEnd(),
+    );
+  if (p.readiness.total > p.rows.length)
+    lines.push(`… and ${counted(p.readiness.total - p.rows.length, "more row")}`);
+  lines.push(
+    `Broadcast: ${r.name}${r.template ? `  Template: ${r.template.name} (${r.template.language})` : "  Text message"}`,
+    `Sender: ${p.sender}`,
+    "When: now",
+    `${counted(p.readiness.total, "row")}: ${formatReadiness(p.readiness)}`,
+    p.costCents === null
+      ? "Cost: not known before sending (see the broadcast report)"
+      : `Cost: ${each} per message, ${money(p.costCents)} for ${counted(p.readiness.ready, "READY recipient")}${p.balance !== null ? `  Credit: ${sgd(p.balance)}` : ""}`,
+  );
+  const notReady = p.readiness.total - p.readiness.ready;
+  if (notReady > 0)
+    lines.push(
+      `Warning: ${counted(notReady, "row is", "rows are")} not READY and will not be sent${r.report ? ` (listed in ${r.report})` : ""}`,
+    );
+  if (p.costCents !== null && p.balance !== null && p.costCents > sgdToCents(p.balance))
+    lines.push(`Warning: the broadcast costs more than your credit (${sgd(p.balance)})`);
+  return `${lines.join("\n")}\n`;
+}
+
+/** What happened after the question: the send, the server's check of the rows and the delivery. */
+export function formatBroadcastOutcome(r: BroadcastSendResult): string {
+  const lines: string[] = [];
   if (r.dryRun) {
+    if (r.report) lines.push(`Rows that are not READY written to ${r.report}`);
     lines.push(`Dry run: broadcast "${r.name}" not sent`);
     return `${lines.join("\n")}\n`;
   }
+  lines.push(`${counted(r.readiness.total, "row")} checked by the server: ${formatReadiness(r.readiness)}`);
+  if (r.report) lines.push(`Rows that are not READY written to ${r.report}`);
   lines.push(`${r.message}: ${r.name} (${r.broadcastId}), ${count(r.queued ?? 0)} queued`);
   if (r.queued !== null && r.queued < r.readiness.ready)
     lines.push(`${count(r.readiness.ready - r.queued)} READY numbers skipped (unsubscribed)`);
@@ -338,6 +482,11 @@ export function formatBroadcastSend(r: BroadcastSendResult): string {
   if (!r.followed && r.broadcastId)
     lines.push(`Still sending: follow it with herald broadcast status ${r.broadcastId} --watch`);
   return `${lines.join("\n")}\n`;
+}
+
+/** The preview and the outcome. */
+export function formatBroadcastSend(r: BroadcastSendResult): string {
+  return formatBroadcastPreview(r) + formatBroadcastOutcome(r);
 }
 
 export function formatProgressLine(p: BroadcastProgress): string {

@@ -20,6 +20,8 @@ export interface ImportOptions {
   group?: string;
   country?: string;
   dryRun?: boolean;
+  /** Existing numbers update their contact instead of being problem rows. */
+  update?: boolean;
   report?: string;
   /** Overwrite an existing report file. */
   yes?: boolean;
@@ -42,6 +44,8 @@ export interface ImportResult {
   rowsTotal: number | null;
   rowsDone: number;
   imported: number;
+  /** Existing contacts updated (--update). */
+  updated: number;
   duplicates: number;
   invalid: number;
   rowsFailed: number;
@@ -192,6 +196,7 @@ function resultOf(
     rowsTotal: r.rowsTotal ?? null,
     rowsDone: r.rowsDone,
     imported: r.imported,
+    updated: r.updated ?? 0,
     duplicates: r.duplicates,
     invalid: r.invalid,
     rowsFailed: r.rowsFailed,
@@ -241,6 +246,7 @@ export async function contactsImport(
     if (opts.group) query.set("groupName", opts.group.trim());
     if (opts.country) query.set("country", opts.country.toUpperCase());
     if (dryRun) query.set("dryRun", "true");
+    if (opts.update) query.set("update", "true");
     const target = `${await resolveUrl(ctx.env)}/api/addContacts${query.size ? `?${query}` : ""}`;
     let answer: { status: number; body: Record<string, unknown> | null };
     try {
@@ -277,7 +283,7 @@ export async function contactsImport(
       progress.stop();
       const message =
         typeof body?.message === "string" ? body.message : `Request failed with status ${response.status}`;
-      throw new CliError(message);
+      throw new CliError(typeof body?.detail === "string" ? `${message}\n${body.detail}` : message);
     }
     progress.stop();
     if (opts.report && result.importId) {
@@ -406,6 +412,7 @@ export function formatImport(r: ImportResult): string {
     lines.push(`Import failed: ${r.message ?? "unknown error"} (committed batches are kept)`);
   lines.push(
     `${r.dryRun ? "Would import" : "Imported"}: ${count(r.imported)}`,
+    ...(r.updated > 0 ? [`${r.dryRun ? "Would update" : "Updated"}: ${count(r.updated)}`] : []),
     `Duplicates: ${count(r.duplicates)}`,
     `Invalid: ${count(r.invalid)}`,
     `Rows read: ${count(r.rowsDone)}${r.rowsTotal !== null && r.rowsTotal !== r.rowsDone ? ` of ${count(r.rowsTotal)}` : ""}`,

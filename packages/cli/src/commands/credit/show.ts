@@ -1,4 +1,4 @@
-import { formatSgd, sgdToCents } from "@herald/domain";
+import { sgd } from "../../lib/format";
 import { type CommandContext, call, signedInClient } from "../../session";
 
 export interface CreditShowResult {
@@ -19,7 +19,7 @@ export async function creditShow(ctx: CommandContext = {}): Promise<CreditShowRe
 }
 
 /** SGD with two decimals and thousands separators, e.g. "SGD 1,234.50". */
-export const sgd = (amount: number): string => formatSgd(sgdToCents(amount));
+export { sgd };
 
 export function formatCreditShow(r: CreditShowResult): string {
   const lines = [`My credit: ${sgd(r.userCredit)}`];

@@ -6,6 +6,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { Schema } from "@herald/api-client";
 import { CliError } from "../../errors";
+import { count } from "../../lib/format";
 import { type CommandContext, call, isInteractive, promptsOf, signedInClient } from "../../session";
 import { sgd } from "./show";
 
@@ -151,7 +152,7 @@ export async function creditStatement(
 }
 
 export function formatStatement(r: StatementResult): string {
-  if (r.kind === "file") return `Saved ${r.file} (${r.bytes} bytes)\n`;
+  if (r.kind === "file") return `Saved ${r.file} (${count(r.bytes)} bytes)\n`;
   const s = r.statement;
   const lines = [
     `${s.account.type === "company" ? "Corporate account" : s.account.name}: ${s.from} to ${s.to} (${s.timeZone})`,

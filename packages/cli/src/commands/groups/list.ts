@@ -1,4 +1,5 @@
 import type { Schema } from "@herald/api-client";
+import { count } from "../../lib/format";
 import { type CommandContext, call, signedInClient } from "../../session";
 import { table } from "../contacts/list";
 
@@ -27,6 +28,6 @@ export function formatGroups(groups: Schema<"Group">[]): string {
   if (groups.length === 0) return "No groups\n";
   return table(
     ["ID", "NAME", "MEMBERS"],
-    groups.map((g) => [g.id, g.name, g.total_recipients.toLocaleString("en-US")]),
+    groups.map((g) => [g.id, g.name, count(g.total_recipients)]),
   );
 }

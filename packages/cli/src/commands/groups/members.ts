@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Schema } from "@herald/api-client";
 import { CliError } from "../../errors";
+import { count, counted } from "../../lib/format";
 import { type CommandContext, call, signedInClient } from "../../session";
 import { contactIds, findGroup, slices, splitList } from "../contacts/resolve";
 
@@ -93,9 +94,9 @@ export async function groupsRemoveMembers(
 }
 
 export function formatAddMembers(r: AddMembersResult): string {
-  const lines = [`Added ${r.added} of ${r.requested} contacts to ${r.group}`];
+  const lines = [`Added ${count(r.added)} of ${counted(r.requested, "contact")} to ${r.group}`];
   if (r.issues.length) {
-    lines.push(`${new Set(r.issues.map((i) => i.row)).size} Contacts with issues !`);
+    lines.push(`${count(new Set(r.issues.map((i) => i.row)).size)} Contacts with issues !`);
     for (const i of r.issues) lines.push(`  +${i.mobile} ${i.name}: ${i.issue}`);
   }
   return `${lines.join("\n")}\n`;

@@ -94,6 +94,8 @@ function fakeHerald(rows: number) {
               schedule: at(i),
             })),
           });
+        case "/api/getProfile":
+          return send(200, { timeZone: "Asia/Singapore" });
         default:
           return send(404, { message: "Not Found" });
       }
@@ -133,14 +135,15 @@ describe("herald reports export", () => {
     );
     expect(r).toEqual({ report: "outbox", file: out, format: "csv", rows: ROWS });
     const calls = fake.seen.slice(before);
-    expect(calls.map((c) => c.path)).toEqual(["/api/reports/export"]);
-    expect(Object.fromEntries(calls[0]!.query)).toEqual({
+    expect(calls.map((c) => c.path)).toEqual(["/api/getProfile", "/api/reports/export"]);
+    // the days are the company's (Asia/Singapore when the profile names no zone), not the machine's
+    expect(Object.fromEntries(calls[1]!.query)).toEqual({
       report: "outbox",
       format: "csv",
-      startDate: new Date(2026, 0, 1).toISOString(),
-      endDate: new Date(2026, 0, 31, 23, 59, 59, 999).toISOString(),
+      startDate: "2025-12-31T16:00:00.000Z",
+      endDate: "2026-01-31T15:59:59.999Z",
     });
-    expect(calls[0]!.auth).toBe("Bearer session-1");
+    expect(calls[1]!.auth).toBe("Bearer session-1");
     const text = readFileSync(out, "utf8");
     expect(text.startsWith("\ufeffSender ID,Mobile,Message\r\n")).toBe(true);
     expect(text).toContain(`"two\r\nlines ""quoted"""`);
@@ -172,21 +175,28 @@ describe("herald reports export", () => {
     }
     // page by page: keyset cursors, the largest page the server gives
     const calls = fake.seen.slice(before);
-    expect(calls.map((c) => c.path)).toEqual(["/api/inbox", "/api/inbox", "/api/inbox"]);
-    expect(calls.map((c) => c.query.get("limit"))).toEqual(["5000", "5000", "5000"]);
-    expect(calls.map((c) => c.query.get("cursor"))).toEqual([null, "5000", "10000"]);
+    expect(calls.map((c) => c.path)).toEqual(["/api/getProfile", "/api/inbox", "/api/inbox", "/api/inbox"]);
+    expect(calls.slice(1).map((c) => c.query.get("limit"))).toEqual(["5000", "5000", "5000"]);
+    expect(calls.slice(1).map((c) => c.query.get("cursor"))).toEqual([null, "5000", "10000"]);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(path.join(dir, "Incoming Messages.xlsx"));
     const ws = wb.worksheets[0]!;
     expect(ws.rowCount).toBe(ROWS + 1);
-    expect(ws.getRow(1).values).toEqual([undefined, "Mobile", "Receiver", "Message", "Type", "Date"]);
+    expect(ws.getRow(1).values).toEqual([
+      undefined,
+      "Mobile",
+      "Receiver",
+      "Message",
+      "Type",
+      "Date (Asia/Singapore)",
+    ]);
     expect(ws.getRow(2).values).toEqual([
       undefined,
       "6591000000",
       undefined,
       `'=HYPERLINK("x0")`,
       "General",
-      at(0),
+      "2026-01-01T08:00:00+08:00",
     ]);
     expect(ws.getRow(3).getCell(2).value).toBe("'@agent");
     expect(ws.getRow(3).getCell(4).value).toBe("Private");
@@ -209,9 +219,16 @@ describe("herald reports export", () => {
       "Mobile",
       "Message",
       "Campaign",
-      "Schedule",
+      "Schedule (Asia/Singapore)",
     ]);
-    expect(ws.getRow(3).values).toEqual([undefined, "Herald", "6591000001", "'-1 left", "'+Promo", at(1)]);
+    expect(ws.getRow(3).values).toEqual([
+      undefined,
+      "Herald",
+      "6591000001",
+      "'-1 left",
+      "'+Promo",
+      "2026-01-01T08:00:01+08:00",
+    ]);
   });
 
   it("prints the server's refusal, exits 1 and leaves no file", async () => {
@@ -236,6 +253,9 @@ describe("herald reports export", () => {
       reportsExport("inbox", { from: "2026-02-02", to: "2026-02-01" }, { env }),
     ).rejects.toMatchObject({ exitCode: 2 });
     expect(() => dateBound("2026-02-30", "start", "--from")).toThrow(/--from must be a date/);
+    // a day is read in the company's zone
+    expect(dateBound("2026-12-01", "start", "--from", "America/New_York")).toBe("2026-12-01T05:00:00.000Z");
+    expect(dateBound("2026-12-01", "end", "--to", "America/New_York")).toBe("2026-12-02T04:59:59.999Z");
   });
 
   it("neutralises every formula trigger and nothing else", () => {

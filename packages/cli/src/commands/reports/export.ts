@@ -7,12 +7,13 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { components } from "@herald/api-client";
+import { DEFAULT_TIME_ZONE, formatInZone, instantInZone, zoneOffsetMs } from "@herald/domain";
 import { stringify } from "csv-stringify";
-import ExcelJS from "exceljs";
 import { CliError } from "../../errors";
 import { refuseOverwrite } from "../../lib/files";
 import { count, type Progress, progressLine } from "../../lib/progress";
-import { type CommandContext, call, signedInClient } from "../../session";
+import { xlsxSheetWriter } from "../../lib/xlsx-writer";
+import { type CommandContext, call, companyTimeZone, signedInClient } from "../../session";
 
 type S = components["schemas"];
 
@@ -143,20 +144,31 @@ const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
  * A --from/--to value as the instant the server filters on: a day (yyyy-mm-dd) is the start (--from) or the end
- * (--to) of that day in the local time zone, as the portal sends it; a full ISO date-time is taken as given.
+ * (--to) of that day in the company's time zone `zone` (as the portal sends it); a full ISO date-time is taken as
+ * given.
  */
 export function dateBound(
   value: string | undefined,
   edge: "start" | "end",
   flag: string,
+  zone: string = DEFAULT_TIME_ZONE,
 ): string | undefined {
   if (value === undefined) return undefined;
   const m = DAY.exec(value.trim());
   let d: Date;
   if (m) {
     const [y, mo, day] = [Number(m[1]), Number(m[2]) - 1, Number(m[3])];
-    d = edge === "start" ? new Date(y, mo, day, 0, 0, 0, 0) : new Date(y, mo, day, 23, 59, 59, 999);
-    if (d.getFullYear() !== y || d.getMonth() !== mo || d.getDate() !== day) d = new Date(Number.NaN);
+    const real = new Date(Date.UTC(y, mo, day));
+    const exists = real.getUTCFullYear() === y && real.getUTCMonth() === mo && real.getUTCDate() === day;
+    const start = exists ? instantInZone(value.trim(), "00:00", zone) : null;
+    const next = new Date(Date.UTC(y, mo, day + 1)).toISOString().slice(0, 10);
+    const end = exists ? instantInZone(next, "00:00", zone) : null;
+    d =
+      edge === "start"
+        ? (start ?? new Date(Number.NaN))
+        : end
+          ? new Date(end.getTime() - 1)
+          : new Date(Number.NaN);
   } else {
     d = /^\d{4}-\d{2}-\d{2}T/.test(value.trim()) ? new Date(value.trim()) : new Date(Number.NaN);
   }
@@ -177,7 +189,29 @@ function formatOf(opts: ReportExportOptions): "csv" | "xlsx" {
 
 type Cell = string | number;
 
-/** Columns and row shape of each report (dates as ISO 8601 UTC, lossless for further processing). */
+/** An instant as ISO 8601 with the offset of `zone` ("2026-11-28T08:00:05+08:00"); other text as it is. */
+export function zonedIso(value: string | null | undefined, zone: string): string {
+  if (!value) return "";
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return value;
+  const offset = Math.round(zoneOffsetMs(d, zone) / 60_000);
+  const sign = offset < 0 ? "-" : "+";
+  const abs = Math.abs(offset);
+  const hhmm = `${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+  return `${formatInZone(d, "yyyy-MM-dd'T'HH:mm:ss", zone, false)}${sign}${hhmm}`;
+}
+
+/** The columns of a report with its date columns naming the zone. */
+export const columnsOf = (report: ReportKind, zone: string) =>
+  COLUMNS[report].map((c) => (DATE_COLUMNS.has(c) ? `${c} (${zone})` : c));
+const DATE_COLUMNS = new Set(["Date", "Schedule", "Created", "Scheduled"]);
+
+/**
+ * Columns and row shape of each report. Dates are ISO 8601 with the company zone's offset
+ * ("2026-11-28T08:00:00+08:00": the wall clock people read, lossless for further processing), and their
+ * column names the zone ("Date (Asia/Singapore)").
+ */
 const COLUMNS: Record<ReportKind, string[]> = {
   inbox: ["Mobile", "Receiver", "Message", "Type", "Date"],
   outbox: ["Sender ID", "Mobile", "Message", "Billable", "Delivered Status", "SMS Count", "Date"],
@@ -185,35 +219,35 @@ const COLUMNS: Record<ReportKind, string[]> = {
   campaigns: ["Name", "Status", "Broadcast", "Created", "Scheduled"],
 };
 
-const inboxRow = (m: S["InboxMessage"]): Cell[] => [
+const inboxRow = (m: S["InboxMessage"], zone: string): Cell[] => [
   m.name,
   m.receiver_name ?? "",
   m.msg_content,
   m.receiver ? "Private" : "General",
-  m.created_at,
+  zonedIso(m.created_at, zone),
 ];
-const outboxRow = (m: S["OutboxMessage"]): Cell[] => [
+const outboxRow = (m: S["OutboxMessage"], zone: string): Cell[] => [
   m.callerid,
   m.name,
   m.msg_content,
   m.billable,
   m.delivered_st ?? "",
   m.sms_count,
-  m.created_at,
+  zonedIso(m.created_at, zone),
 ];
-const scheduledRow = (m: S["ScheduledSms"]): Cell[] => [
+const scheduledRow = (m: S["ScheduledSms"], zone: string): Cell[] => [
   m.name,
   m.receiver,
   m.msg_content,
   m.campaign ?? "",
-  m.schedule,
+  zonedIso(m.schedule, zone),
 ];
-const campaignRow = (c: S["Campaign"]): Cell[] => [
+const campaignRow = (c: S["Campaign"], zone: string): Cell[] => [
   c.name,
   c.status,
   c.broadcast_name ?? "",
-  c.created_dtm,
-  c.scheduled_dtm ?? "",
+  zonedIso(c.created_dtm, zone),
+  zonedIso(c.scheduled_dtm, zone),
 ];
 
 /** Writes rows to `<file>.part` as CSV or XLSX, respecting back-pressure; `finish` renames it to `file`. */
@@ -259,26 +293,17 @@ function sheetWriter(file: string, format: "csv" | "xlsx", columns: string[], sh
       },
     };
   }
-  const fileStream = createWriteStream(part, { mode: 0o600 });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: fileStream,
-    useStyles: false,
-    useSharedStrings: false,
-  });
-  const ws = workbook.addWorksheet(sheet);
-  ws.addRow(columns).commit();
+  const xlsx = xlsxSheetWriter(createWriteStream(part, { mode: 0o600 }), sheet, columns);
   return {
     async write(cells) {
-      ws.addRow(safe(cells)).commit();
-      await drained(fileStream);
+      await xlsx.addRow(safe(cells));
     },
     async finish() {
-      ws.commit();
-      await workbook.commit();
+      await xlsx.finish();
       await rename(part, file);
     },
     abort: async () => {
-      fileStream.destroy();
+      xlsx.abort();
       await abort();
     },
   };
@@ -300,12 +325,16 @@ export async function reportsExport(
     throw new CliError(`The report must be one of ${REPORT_KINDS.join(", ")} (got ${kind})`, 2);
   const report = kind as ReportKind;
   const format = formatOf(opts);
-  const startDate = dateBound(opts.from, "start", "--from");
-  const endDate = dateBound(opts.to, "end", "--to");
-  if (startDate && endDate && startDate > endDate) throw new CliError("--from must not be after --to", 2);
+  // Checked before the server is asked (usage errors), then read in the company's zone.
+  dateBound(opts.from, "start", "--from");
+  dateBound(opts.to, "end", "--to");
   const file = opts.out ?? `${REPORT_FILE_NAMES[report]}.${format}`;
   await refuseOverwrite(file, opts.yes);
   const { url, client, token } = await signedInClient(ctx);
+  const zone = await companyTimeZone(client);
+  const startDate = dateBound(opts.from, "start", "--from", zone);
+  const endDate = dateBound(opts.to, "end", "--to", zone);
+  if (startDate && endDate && startDate > endDate) throw new CliError("--from must not be after --to", 2);
   const body = { ...(startDate ? { startDate } : {}), ...(endDate ? { endDate } : {}) };
   const progress = hooks.progress ?? progressLine({ tty: Boolean(process.stderr.isTTY), quiet: opts.json });
   if (format === "csv" && report !== "campaigns") {
@@ -355,7 +384,7 @@ export async function reportsExport(
       case "inbox": {
         const r = await call(url, () => client.POST("/inbox", { params: { query }, body }));
         return {
-          cells: r.data.map(inboxRow),
+          cells: r.data.map((m) => inboxRow(m, zone)),
           next: r.nextCursor ?? null,
           total: r.total,
           exact: r.totalExact,
@@ -364,7 +393,7 @@ export async function reportsExport(
       case "outbox": {
         const r = await call(url, () => client.POST("/outbox", { params: { query }, body }));
         return {
-          cells: r.outbox.map(outboxRow),
+          cells: r.outbox.map((m) => outboxRow(m, zone)),
           next: r.nextCursor ?? null,
           total: r.total,
           exact: r.totalExact,
@@ -373,7 +402,7 @@ export async function reportsExport(
       case "scheduled": {
         const r = await call(url, () => client.POST("/scheduledSms", { params: { query }, body }));
         return {
-          cells: r.data.map(scheduledRow),
+          cells: r.data.map((m) => scheduledRow(m, zone)),
           next: r.nextCursor ?? null,
           total: r.total,
           exact: r.totalExact,
@@ -381,7 +410,12 @@ export async function reportsExport(
       }
       case "campaigns": {
         const r = await call(url, () => client.POST("/campaignList", { body }));
-        return { cells: r.data.map(campaignRow), next: null, total: r.data.length, exact: true };
+        return {
+          cells: r.data.map((m) => campaignRow(m, zone)),
+          next: null,
+          total: r.data.length,
+          exact: true,
+        };
       }
     }
   };
@@ -389,7 +423,7 @@ export async function reportsExport(
   let page = await fetchPage(undefined);
   const total = page.total;
   const about = page.exact === false ? "more than " : "";
-  const writer = sheetWriter(file, format, COLUMNS[report], REPORT_FILE_NAMES[report]);
+  const writer = sheetWriter(file, format, columnsOf(report, zone), REPORT_FILE_NAMES[report]);
   let rows = 0;
   try {
     for (;;) {

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import type { CommandContext } from "../../session";
-import { formatSmsSend, type SmsSendOptions, smsSend } from "./send";
+import { formatSmsOutcome, formatSmsSend, type SmsSendOptions, smsSend } from "./send";
 import { formatTemplates, templatesAdd, templatesDelete, templatesList } from "./templates";
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -27,8 +27,16 @@ export function addSmsCommands(program: Command, out: (s: string) => void, ctx: 
     .option("--dry-run", "print the recipients, segments, cost and warnings; send nothing")
     .option("--yes", "do not ask for confirmation, despite warnings (required without a terminal)")
     .action(async (o: SmsSendOptions) => {
-      const r = await smsSend(o, ctx);
-      out(json() ? `${JSON.stringify(r)}\n` : formatSmsSend(r));
+      // On a terminal the preview is shown before the question (on standard error with --json, whose
+      // standard output is the result alone); the outcome then follows it.
+      let shown = false;
+      const show = (text: string) => {
+        shown = true;
+        if (json()) process.stderr.write(text);
+        else out(text);
+      };
+      const r = await smsSend(o, ctx, { show });
+      out(json() ? `${JSON.stringify(r)}\n` : shown ? formatSmsOutcome(r) : formatSmsSend(r));
     });
 
   const templates = sms.command("templates").description("the company's message templates (by name)");

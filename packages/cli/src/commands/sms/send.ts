@@ -2,9 +2,26 @@ import { randomUUID } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Schema } from "@herald/api-client";
-import { parseSenderId } from "@herald/domain";
+import {
+  DEFAULT_TIME_ZONE,
+  fallbackExample,
+  formatInZone,
+  instantInZone,
+  missingValueText,
+  parseSenderId,
+} from "@herald/domain";
 import { CliError } from "../../errors";
-import { type CommandContext, call, isInteractive, promptsOf, signedInClient } from "../../session";
+import { count, counted, money, sgd } from "../../lib/format";
+import { checkMobile, refusedNumber, showMobile } from "../../lib/mobile";
+import {
+  type CommandContext,
+  call,
+  companyTimeZone,
+  isInteractive,
+  promptsOf,
+  signedInClient,
+} from "../../session";
+import { table } from "../contacts/list";
 import { findGroup, splitList } from "../contacts/resolve";
 import { findTemplate } from "./templates";
 
@@ -25,9 +42,37 @@ export interface SmsSendOptions {
   yes?: boolean;
 }
 
+/** A --to number the server will not send to, and why (in words). */
+export interface RefusedNumber {
+  number: string;
+  reason: string;
+}
+
+interface SmsSendCommon {
+  preview: Schema<"ComposePreview">;
+  /** The --to numbers that are not valid mobile numbers (not sent to). */
+  refused: RefusedNumber[];
+  /** The sender ID chosen with --from (null: the default one). */
+  sender: string | null;
+  /** When --at schedules it, in the company's zone and labelled (null: now). */
+  at: string | null;
+  /** The company's zone, in which --at was read and the scheduled time is printed. */
+  timeZone?: string;
+}
+
 export type SmsSendResult =
-  | { dryRun: true; preview: Schema<"ComposePreview"> }
-  | { dryRun: false; preview: Schema<"ComposePreview">; result: Schema<"ComposeSendResult"> };
+  | (SmsSendCommon & { dryRun: true })
+  | (SmsSendCommon & { dryRun: false; result: Schema<"ComposeSendResult"> });
+
+/** "31 Jan 2030, 09:30 SGT (Asia/Singapore)": an instant in the company's zone, labelled. */
+export function whenText(instant: string | Date, zone: string): string {
+  return `${formatInZone(instant, "d MMM yyyy, HH:mm", zone)} (${zone})`;
+}
+
+export interface SmsSendHooks {
+  /** Shows the preview before the question on a terminal (the command prints it; tests record it). */
+  show?: (text: string) => void;
+}
 
 const MIME = {
   ".csv": "text/csv",
@@ -65,14 +110,27 @@ function checkOptions(opts: SmsSendOptions) {
 const NOT_A_TERMINAL = "Not a terminal: pass --yes to send without confirming (or --dry-run)";
 
 /**
- * `herald sms send`: previews the send (recipients, segments, cost, the credit, and the server's warnings — e.g.
- * a sender ID not registered with Singapore's SMS Sender ID Registry, whose messages to +65 numbers may be shown
- * as Likely-SCAM), then — unless `--dry-run` — asks on a terminal, warnings first (without one, --yes is
- * required: a send that has warnings stops with them, exit 2), and sends or schedules it with a fresh
- * Idempotency-Key. With --yes the warnings are printed with the result and the send goes ahead.
+ * `herald sms send`: checks each --to number first (a number that is not a valid mobile number is named with
+ * the reason; when no valid recipient is left, nothing is asked of the server: exit 2), previews the send
+ * (each recipient's message, parts and cost, the totals, the sender, the schedule and the warnings — e.g. a
+ * sender ID not registered with Singapore's SMS Sender ID Registry, whose messages to +65 numbers may be shown
+ * as Likely-SCAM), then — unless `--dry-run` — shows that preview and asks on a terminal (without one, --yes
+ * is required: a send that has warnings stops with them, exit 2), and sends or schedules it with a fresh
+ * Idempotency-Key. With --yes the preview and its warnings are printed with the result and the send goes ahead.
  */
-export async function smsSend(opts: SmsSendOptions, ctx: CommandContext = {}): Promise<SmsSendResult> {
+export async function smsSend(
+  opts: SmsSendOptions,
+  ctx: CommandContext = {},
+  hooks: SmsSendHooks = {},
+): Promise<SmsSendResult> {
   const { numbers, groups, schedule } = checkOptions(opts);
+  const refused: RefusedNumber[] = [];
+  for (const number of numbers) {
+    const checked = checkMobile(number);
+    if (!checked.ok) refused.push({ number: number.trim(), reason: checked.reason });
+  }
+  if (refused.length > 0 && refused.length === numbers.length && groups.length === 0 && !opts.file)
+    throw new CliError(refused.map((r) => refusedNumber(r.number, r.reason)).join("\n"), 2);
   const mustAsk = !opts.dryRun && !opts.yes;
   // Only a chosen sender ID can draw a warning: without --from the refusal needs no server.
   if (mustAsk && !isInteractive(ctx) && opts.from === undefined) throw new CliError(NOT_A_TERMINAL, 2);
@@ -98,27 +156,41 @@ export async function smsSend(opts: SmsSendOptions, ctx: CommandContext = {}): P
     ...(schedule ?? { frequency: "now" as const }),
   };
   const preview = await call(url, () => client.POST("/sms/preview", { body: draft }));
-  if (opts.dryRun) return { dryRun: true, preview };
-  if (!preview.totals.enough)
+  // --at is read by the server in the company's zone; it is named (and labelled) wherever the time is shown.
+  const timeZone = schedule ? await companyTimeZone(client) : undefined;
+  const at = schedule && timeZone ? instantInZone(schedule.date, schedule.time, timeZone) : null;
+  const base = {
+    preview,
+    refused,
+    sender: opts.from?.trim() || null,
+    at: schedule ? (at && timeZone ? whenText(at, timeZone) : `${schedule.date} ${schedule.time}`) : null,
+    ...(timeZone ? { timeZone } : {}),
+  };
+  if (opts.dryRun) return { ...base, dryRun: true };
+  const t = preview.totals;
+  if (t.recipients === 0) throw new CliError(nobodyToSendTo({ ...base, dryRun: true }));
+  if (!t.enough)
     throw new CliError(
-      `Not enough credit: the send costs SGD ${preview.totals.cost}, your credit is SGD ${preview.totals.balance}`,
+      `Not enough credit: the send costs ${money(t.costCents)}, your credit is ${sgd(t.balance)}`,
     );
-  const warnings = preview.warnings ?? [];
+  const warnings = previewWarnings({ ...base, dryRun: true });
   if (mustAsk && !isInteractive(ctx)) {
     throw new CliError(warnings.length > 0 ? `${warnings.join("\n")}\n${NOT_A_TERMINAL}` : NOT_A_TERMINAL, 2);
   }
   if (mustAsk) {
-    const t = preview.totals;
-    const when = schedule ? ` on ${schedule.date} at ${schedule.time}` : " now";
-    const question = `Send to ${t.recipients} recipients${when} (${t.segments} SMS, SGD ${t.cost})?`;
-    const asked =
-      warnings.length > 0 ? `${warnings.join(" ")} ${question.replace(/^Send/, "Send anyway")}` : question;
+    const when = base.at ? ` on ${base.at}` : " now";
+    const question = `Send to ${counted(t.recipients, "recipient")}${when} (${count(t.segments)} SMS, ${money(t.costCents)})?`;
+    let asked = question;
+    if (hooks.show) hooks.show(formatSmsPreview({ ...base, dryRun: true }));
+    // Without a preview on screen the warnings go into the question itself.
+    if (warnings.length > 0)
+      asked = `${hooks.show ? "" : `${warnings.join(" ")} `}${question.replace(/^Send/, "Send anyway")}`;
     if (!(await promptsOf(ctx).confirm(asked))) throw new CliError("Cancelled: nothing sent");
   }
   const result = await call(url, () =>
     client.POST("/sms/send", { body: draft, params: { header: { "Idempotency-Key": randomUUID() } } }),
   );
-  return { dryRun: false, preview, result };
+  return { ...base, dryRun: false, result };
 }
 
 async function uploadFile(url: string, token: string, file: string, ctx: CommandContext): Promise<string> {
@@ -150,28 +222,73 @@ async function uploadFile(url: string, token: string, file: string, ctx: Command
   return body.fileId;
 }
 
-/** The preview (and the outcome) as text. */
-export function formatSmsSend(r: SmsSendResult): string {
+const UNICODE_WARNING =
+  "Unicode characters (such as emoji or curly quotes) in some messages: a part holds 70 characters instead of 160, so they need more parts and cost more";
+
+/** What to know before sending: refused numbers, the server's warnings, Unicode making parts shorter. */
+export function previewWarnings(r: SmsSendResult): string[] {
+  const warnings = r.refused.map((n) => `${refusedNumber(n.number, n.reason)}: not sent`);
+  warnings.push(...(r.preview.warnings ?? []));
+  if (r.preview.rows.some((row) => row.encoding === "UCS-2")) warnings.push(UNICODE_WARNING);
+  return warnings;
+}
+
+/** Why a send has no recipient left: the numbers refused and what was skipped. */
+function nobodyToSendTo(r: SmsSendResult): string {
+  const s = r.preview.totals.skipped;
+  const skipped = [
+    s.unsubscribed > 0 && `${count(s.unsubscribed)} unsubscribed`,
+    s.invalid > r.refused.length && `${count(s.invalid - r.refused.length)} invalid`,
+    s.duplicate > 0 && `${count(s.duplicate)} duplicate`,
+  ].filter(Boolean);
+  const lines = r.refused.map((n) => refusedNumber(n.number, n.reason));
+  if (skipped.length > 0) lines.push(`Skipped: ${skipped.join(", ")}`);
+  return lines.length > 0 ? `Nobody to send to:\n${lines.join("\n")}` : "Please choose at least 1 recipient.";
+}
+
+const oneLine = (text: string, max = 60) => {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+};
+
+/** The preview as text: each recipient (the first 100), then the totals, the sender, the schedule and the warnings. */
+export function formatSmsPreview(r: SmsSendResult): string {
   const t = r.preview.totals;
+  const rows = r.preview.rows.map((row) => [
+    showMobile(row.to),
+    oneLine(row.name, 24),
+    row.encoding === "UCS-2" ? `${count(row.segments)} (Unicode)` : count(row.segments),
+    money(row.costCents),
+    oneLine(row.text),
+  ]);
   const lines: string[] = [];
-  for (const row of r.preview.rows) {
-    lines.push(
-      `${row.to}\t${row.encoding}\t${row.segments} SMS\tSGD ${row.cost}\t${row.text.replace(/\s+/g, " ").slice(0, 60)}`,
-    );
-  }
-  if (t.recipients > r.preview.rows.length) lines.push(`… and ${t.recipients - r.preview.rows.length} more`);
+  if (rows.length > 0) lines.push(table(["TO", "NAME", "PARTS", "COST", "MESSAGE"], rows).trimEnd());
+  if (t.recipients > r.preview.rows.length)
+    lines.push(`… and ${counted(t.recipients - r.preview.rows.length, "more recipient")}`);
   const s = t.skipped;
   lines.push(
-    `Recipients: ${t.recipients} (skipped: ${s.unsubscribed} unsubscribed, ${s.invalid} invalid, ${s.duplicate} duplicate)`,
-    `Segments: ${t.segments}  Cost: SGD ${t.cost}  Credit: SGD ${t.balance}${t.enough ? "" : "  (not enough)"}`,
+    `Sender: ${r.sender ?? "the default sender ID"}`,
+    `When: ${r.at ?? "now"}`,
+    `Recipients: ${count(t.recipients)} (skipped: ${count(s.unsubscribed)} unsubscribed, ${count(s.invalid)} invalid, ${count(s.duplicate)} duplicate)`,
+    `Parts: ${count(t.segments)} SMS  Cost: ${money(t.costCents)}  Credit: ${sgd(t.balance)}${t.enough ? "" : "  (not enough)"}`,
   );
-  for (const w of r.preview.warnings ?? []) lines.push(`Warning: ${w}`);
-  if (!r.dryRun) {
+  for (const w of previewWarnings(r)) lines.push(`Warning: ${w}`);
+  for (const m of r.preview.missingValues ?? [])
     lines.push(
-      r.result.status === "scheduled"
-        ? `Scheduled for ${r.result.scheduledAt} (${r.result.id}): ${r.result.message}`
-        : `Sent (${r.result.id}): ${r.result.message}`,
+      `Note: ${missingValueText(m.variable, m.recipients, m.example)} A fallback such as ${fallbackExample(m.variable)} fills it.`,
     );
-  }
   return `${lines.join("\n")}\n`;
+}
+
+/** The outcome of a send that was made. */
+export function formatSmsOutcome(r: SmsSendResult): string {
+  if (r.dryRun) return "Dry run: nothing sent\n";
+  return r.result.status === "scheduled"
+    ? `Scheduled for ${r.result.scheduledAt ? whenText(r.result.scheduledAt, r.timeZone ?? DEFAULT_TIME_ZONE) : "-"} (${r.result.id}): ${r.result.message}\n`
+    : `Sent (${r.result.id}): ${r.result.message}\n`;
+}
+
+/** The preview and the outcome as text. */
+export function formatSmsSend(r: SmsSendResult): string {
+  return formatSmsPreview(r) + formatSmsOutcome(r);
 }

@@ -5,6 +5,7 @@ import {
   Breadcrumb,
   Button,
   Card,
+  channelLabel,
   DataTable,
   type DataTableColumn,
   Dialog,
@@ -192,7 +193,7 @@ export default function BroadcastBreakdown() {
     () => [
       { id: "name", header: "Name", text: (r) => r.name },
       { id: "contactName", header: "Contact Name", text: (r) => r.contactName ?? "-", priority: "md" },
-      { id: "channel", header: "Channel", text: (r) => r.channel_type, priority: "lg" },
+      { id: "channel", header: "Channel", text: (r) => channelLabel(r.channel_type), priority: "lg" },
       {
         id: "status",
         header: "Status",

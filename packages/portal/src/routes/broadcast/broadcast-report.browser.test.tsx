@@ -81,6 +81,9 @@ describe("broadcast breakdown", () => {
     await expect.element(page.getByRole("figure", { name: "Recipients by status" })).toBeInTheDocument();
     const table = page.getByRole("table", { name: "Recipients" });
     await expect.element(table.getByText("Number not on WhatsApp")).toBeVisible();
+    // the channel by its name, never its code
+    await expect.element(table.getByText("WhatsApp", { exact: true }).first()).toBeVisible();
+    expect(table.element().textContent ?? "").not.toContain("WHATSAPP");
     await expect.element(page.getByText("Finished")).toBeVisible();
     expect(await axeViolations()).toEqual([]);
 

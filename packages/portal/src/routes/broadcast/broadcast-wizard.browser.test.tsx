@@ -1,7 +1,7 @@
 import { MESSAGES } from "@herald/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { page, userEvent } from "vitest/browser";
-import { axeViolations, mockApi, renderScreen, unmountScreen } from "../../test/render-screen";
+import { axeViolations, mockApi, renderScreen, toastText, unmountScreen } from "../../test/render-screen";
 import { fakeToken } from "../social/social.mocks";
 import {
   BROADCAST_ID,
@@ -85,8 +85,7 @@ describe("broadcast wizard", () => {
     await expect.element(page.getByText("We open at 10 on Sunday")).toBeVisible();
     expect(await axeViolations()).toEqual([]);
     await userEvent.click(page.getByRole("button", { name: "Send" }));
-    await expect.element(page.getByText(MESSAGES.broadcastExecuted)).toBeVisible();
-    await userEvent.click(page.getByRole("button", { name: "OK" }));
+    await expect.element(toastText(MESSAGES.broadcastExecuted)).toBeVisible();
     await expect
       .poll(() => router.state.location.pathname)
       .toBe(`/apps/social-broadcast-report/${BROADCAST_ID}`);
@@ -134,8 +133,7 @@ describe("broadcast wizard", () => {
       await expect.element(readiness.getByText(label)).toBeVisible();
     expect(await axeViolations()).toEqual([]);
     await userEvent.click(page.getByRole("button", { name: "Send" }));
-    await expect.element(page.getByText(MESSAGES.broadcastReceived)).toBeVisible();
-    await userEvent.click(page.getByRole("button", { name: "OK" }));
+    await expect.element(toastText(MESSAGES.broadcastReceived)).toBeVisible();
     await expect
       .poll(() => router.state.location.pathname)
       .toBe(`/apps/social-broadcast-report/${BROADCAST_ID}`);

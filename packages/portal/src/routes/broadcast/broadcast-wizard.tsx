@@ -207,9 +207,13 @@ export default function BroadcastWizard() {
           return;
         }
       }
+      // The broadcast was accepted; its messages are still on their way: its report follows them.
       await dialogs.message(
         "success",
         sent.status === "executed" ? MESSAGES.broadcastExecuted : MESSAGES.broadcastReceived,
+        sent.status === "executed"
+          ? "Your messages are being sent; the broadcast's report follows their delivery as it happens."
+          : "Your recipients' file is being read; the broadcast's report shows its progress.",
       );
       navigate(reportPath(sent.broadcastId));
     } catch (err) {

@@ -2,7 +2,7 @@ import { ApiError, unwrap } from "@herald/api-client";
 import { MESSAGES } from "@herald/domain";
 import { Breadcrumb, Button, Card, Spinner, TextField } from "@herald/ui";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { $api, api } from "../../api";
 import { useDialogs } from "../../dialogs";
@@ -27,6 +27,8 @@ export function CampaignForm({ id }: { id?: string }) {
   const [name, setName] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const focusName = () => requestAnimationFrame(() => nameRef.current?.focus());
   useLoadedName(campaign.data, setName);
   useGoBackOnError(campaign.error, CAMPAIGNS_PATH);
 
@@ -44,11 +46,12 @@ export function CampaignForm({ id }: { id?: string }) {
       navigate(CAMPAIGNS_PATH);
     } catch (err) {
       if (err instanceof ApiError && err.status === 422) {
+        // Said once, beside the name: not also in a dialog over the form.
         setError(NAME_EXISTS);
-        await dialogs.message("error", NAME_EXISTS);
+        focusName();
       } else if (err instanceof ApiError && err.status === 400) {
         setError(err.message);
-        await dialogs.message("error", err.message);
+        focusName();
       } else {
         const { title, text } = failure(err);
         await dialogs.message("error", title, text);
@@ -76,6 +79,7 @@ export function CampaignForm({ id }: { id?: string }) {
         ) : (
           <form className={s.form} onSubmit={submit} noValidate>
             <TextField
+              ref={nameRef}
               label="Campaign Name"
               required
               value={name}

@@ -14,6 +14,8 @@ import { useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { $api, api } from "../../api";
 import { useDialogs } from "../../dialogs";
+import { getToken } from "../../session";
+import { useLiveEvents } from "../../shell/event-stream";
 import { routerLink } from "../../shell/link";
 import { useProfile } from "../../shell/use-profile";
 import * as s from "../contacts/contacts.css";
@@ -58,8 +60,17 @@ export default function CampaignList() {
     "post",
     "/campaignList",
     { body: { isAdmin: role === "admin" ? 1 : 0, ...listFilter(applied) } },
-    { placeholderData: keepPreviousData, staleTime: 0, enabled: role !== undefined },
+    {
+      placeholderData: keepPreviousData,
+      staleTime: 0,
+      enabled: role !== undefined,
+      // A campaign's status follows its broadcasts: asked again on their events, and every 30 s while shown.
+      refetchInterval: 30_000,
+    },
   );
+  useLiveEvents(role !== undefined ? getToken() : null, {
+    broadcast: () => void list.refetch(),
+  });
   const rows = list.data?.data;
   const [selected, setSelected] = useShownSelection(rows);
   const [deleting, setDeleting] = useState(false);
@@ -73,10 +84,11 @@ export default function CampaignList() {
         text: (r) => String(numbers.get(r.id) ?? ""),
         sortable: false,
         searchable: false,
-        width: "64px",
+        fit: "content",
+        align: "end",
         priority: "sm",
       },
-      { id: "name", header: "Campaign Name", text: (r) => r.name },
+      { id: "name", header: "Campaign Name", text: (r) => r.name, fit: "fill", clamp: 2 },
       {
         id: "status",
         header: "Status",
@@ -86,6 +98,7 @@ export default function CampaignList() {
             {statusLabel(r.status)}
           </Badge>
         ),
+        fit: "content",
       },
       {
         id: "created_dtm",
@@ -93,6 +106,7 @@ export default function CampaignList() {
         value: (r) => r.created_dtm,
         text: (r) => dateText(r.created_dtm),
         searchable: false,
+        fit: "content",
       },
       {
         id: "scheduled_dtm",
@@ -100,6 +114,7 @@ export default function CampaignList() {
         value: (r) => r.scheduled_dtm,
         text: (r) => dateText(r.scheduled_dtm),
         searchable: false,
+        fit: "content",
         priority: "md",
       },
       { id: "broadcast_name", header: "Broadcast", text: (r) => r.broadcast_name ?? "-", priority: "md" },
@@ -183,6 +198,18 @@ export default function CampaignList() {
             void exportRows(format, EXPORT_HEADER, visible.map(exportRow), EXPORT_NAME).catch(() =>
               dialogs.message("error", MESSAGES.somethingWentWrong),
             )
+          }
+          stackBelow="sm"
+          toolbar={
+            <Button
+              size="sm"
+              variant="outline"
+              tone="secondary"
+              loading={list.isFetching && !list.isPending}
+              onClick={() => void list.refetch()}
+            >
+              Refresh
+            </Button>
           }
           rowActions={[
             { label: "Edit", onSelect: (r) => navigate(campaignEditPath(r.id)), hidden: (r) => !canEdit(r) },

@@ -16,8 +16,11 @@ import {
   NAME_EXISTS,
   outgoingReport,
   rangeProblem,
+  sendTitle,
   statusLabel,
   statusTone,
+  stillSending,
+  totalFigures,
 } from "./campaigns-rules";
 
 const campaign = (over: Partial<Campaign> = {}): Campaign => ({
@@ -91,11 +94,44 @@ describe("rows", () => {
     expect(row[4]).toBe("Blast");
   });
 
-  it("links View Outgoing Report to the latest broadcast, or explains why it cannot", () => {
-    expect(outgoingReport(campaign({ broadcast_id: "b-1" }))).toEqual({
-      href: "/apps/social-broadcast-report/b-1",
+  it("links View Outgoing Report to the campaign's messages once something was sent, or explains why it cannot", () => {
+    const send = {
+      id: "s-1",
+      kind: "message" as const,
+      name: "HERALD",
+      channel: "sms" as const,
+      createdAt: "2026-01-01T00:00:00.000Z",
+      finished: true,
+      totals: {
+        recipients: 1,
+        sent: 1,
+        delivered: 1,
+        read: 0,
+        failed: 0,
+        pending: 0,
+        skipped: 0,
+        cancelled: 0,
+        costCents: 5,
+      },
+    };
+    expect(outgoingReport("c-1", { sends: [send] })).toEqual({
+      href: "/campaign/campaign-view/c-1?report=outgoing",
     });
-    expect(outgoingReport(campaign())).toEqual({ hint: "No broadcast has been sent in this campaign yet." });
+    expect(outgoingReport("c-1", { sends: [] })).toEqual({
+      hint: "Nothing has been sent in this campaign yet.",
+    });
+    expect(outgoingReport("c-1", undefined)).toEqual({ hint: "Nothing has been sent in this campaign yet." });
+    expect(sendTitle(send)).toBe("SMS message from HERALD");
+    expect(sendTitle({ kind: "broadcast", name: "Wave 1", channel: "whatsapp" })).toBe("Wave 1");
+    expect(stillSending({ status: "sent" }, { sends: [{ ...send, finished: false }] })).toBe(true);
+    expect(stillSending({ status: "sent" }, { sends: [send] })).toBe(false);
+    expect(totalFigures(send.totals).map((f) => f.label)).toEqual([
+      "Recipients",
+      "Sent",
+      "Delivered",
+      "Failed",
+      "Pending",
+    ]);
   });
 
   it("says how many campaigns a delete takes", () => {

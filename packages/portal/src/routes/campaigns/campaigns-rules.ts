@@ -5,6 +5,7 @@
  */
 import type { Schema } from "@herald/api-client";
 import { CAMPAIGN_NAME_MAX, formatDateTime12, MESSAGES, REQUIRED } from "@herald/domain";
+import { companyDay } from "../format";
 
 export type Campaign = Schema<"Campaign">;
 export type CampaignStatus = Campaign["status"];
@@ -53,18 +54,15 @@ export function rangeProblem(range: DayRange): string | null {
 }
 
 /**
- * The /campaignList body of a range: the start of the first local day and the end (last millisecond) of the
- * last one, both inclusive; an open or unreadable end is left out.
+ * The /campaignList body of a range: the start of the first day and the end (last millisecond) of the last
+ * one in the company's time zone, both inclusive; an open or unreadable end is left out.
  */
 export function listFilter(range: DayRange): { startDate?: string; endDate?: string } {
-  const start = dayStart(range.start);
-  const endDay = dayStart(range.end);
+  const start = dayStart(range.start) ? companyDay(range.start) : null;
+  const end = dayStart(range.end) ? companyDay(range.end) : null;
   const filter: { startDate?: string; endDate?: string } = {};
-  if (start) filter.startDate = start.toISOString();
-  if (endDay) {
-    const end = new Date(endDay.getFullYear(), endDay.getMonth(), endDay.getDate() + 1);
-    filter.endDate = new Date(end.getTime() - 1).toISOString();
-  }
+  if (start) filter.startDate = start.start.toISOString();
+  if (end) filter.endDate = end.end.toISOString();
   return filter;
 }
 
@@ -109,11 +107,76 @@ export const exportRow = (c: Campaign): string[] => [
   c.broadcast_name ?? "-",
 ];
 
-/** The View Outgoing Report link of a campaign: its latest broadcast's report, or none yet. */
-export function outgoingReport(c: Pick<Campaign, "broadcast_id">): { href: string } | { hint: string } {
-  return c.broadcast_id
-    ? { href: broadcastReportPath(c.broadcast_id) }
-    : { hint: "No broadcast has been sent in this campaign yet." };
+export type CampaignReport = Schema<"CampaignReport">;
+export type CampaignSend = Schema<"CampaignSend">;
+export type CampaignMessage = Schema<"CampaignMessage">;
+export type CampaignTotals = Schema<"CampaignTotals">;
+
+/** The hint under a disabled View Outgoing Report: nothing has been sent in the campaign yet. */
+export const NOTHING_SENT = "Nothing has been sent in this campaign yet.";
+/** Where View Outgoing Report leads: the campaign's messages on its own page (?report=outgoing). */
+export const OUTGOING_PARAM = "report";
+export const OUTGOING_VALUE = "outgoing";
+export const outgoingReportPath = (id: string) =>
+  `${campaignViewPath(id)}?${OUTGOING_PARAM}=${OUTGOING_VALUE}`;
+
+/** The View Outgoing Report link of a campaign: its messages once something was sent, else a hint. */
+export function outgoingReport(
+  id: string,
+  report: Pick<CampaignReport, "sends"> | undefined,
+): { href: string } | { hint: string } {
+  return report && report.sends.length > 0 ? { href: outgoingReportPath(id) } : { hint: NOTHING_SENT };
+}
+
+/** A campaign whose messages are still on their way (or due): its page follows them. */
+export const stillSending = (
+  c: Pick<Campaign, "status"> | undefined,
+  r: Pick<CampaignReport, "sends"> | undefined,
+) => c?.status === "processing" || (r?.sends.some((x) => !x.finished) ?? false);
+
+const CHANNEL_LABEL: Record<CampaignSend["channel"], string> = {
+  sms: "SMS",
+  email: "Email",
+  whatsapp: "WhatsApp",
+  telegram: "Telegram",
+  social: "Subscribers' channels",
+};
+export const sendChannelLabel = (c: CampaignSend["channel"]) => CHANNEL_LABEL[c] ?? "Other";
+
+/** What a send is called in the campaign's table: the broadcast's name, else its channel and sender. */
+export const sendTitle = (x: Pick<CampaignSend, "kind" | "name" | "channel">) =>
+  x.kind === "broadcast"
+    ? x.name || "Broadcast"
+    : `${sendChannelLabel(x.channel)} message${x.name ? ` from ${x.name}` : ""}`;
+
+const MESSAGE_STATUS: Record<CampaignMessage["status"], { label: string; tone: StatusTone }> = {
+  pending: { label: "Pending", tone: "warning" },
+  sent: { label: "Sent", tone: "info" },
+  delivered: { label: "Delivered", tone: "success" },
+  read: { label: "Read", tone: "success" },
+  failed: { label: "Failed", tone: "danger" },
+  skipped: { label: "Skipped", tone: "secondary" },
+  cancelled: { label: "Cancelled", tone: "secondary" },
+};
+export const messageStatus = (s: CampaignMessage["status"]) =>
+  MESSAGE_STATUS[s] ?? { label: "Pending", tone: "warning" };
+
+/** "+65 9111 0001"-style numbers are shown with their plus; e-mail addresses as they are. */
+export const recipientText = (r: string) => (/^\d{6,}$/.test(r) ? `+${r}` : r);
+
+/** The figures of the campaign's totals, in the order the cards and the funnel show them. */
+export function totalFigures(t: CampaignTotals): { label: string; value: number; tone: StatusTone }[] {
+  const figures: { label: string; value: number; tone: StatusTone }[] = [
+    { label: "Recipients", value: t.recipients, tone: "primary" },
+    { label: "Sent", value: t.sent, tone: "info" },
+    { label: "Delivered", value: t.delivered, tone: "secondary" },
+  ];
+  if (t.read > 0) figures.push({ label: "Read", value: t.read, tone: "success" });
+  figures.push({ label: "Failed", value: t.failed, tone: "danger" });
+  figures.push({ label: "Pending", value: t.pending, tone: "warning" });
+  if (t.skipped > 0) figures.push({ label: "Skipped", value: t.skipped, tone: "secondary" });
+  if (t.cancelled > 0) figures.push({ label: "Cancelled", value: t.cancelled, tone: "secondary" });
+  return figures;
 }
 
 /** The name field's problem, or undefined: required, at most 50 characters. */

@@ -1,6 +1,6 @@
 import { ApiError, unwrap } from "@herald/api-client";
 import { contactsUploadedWithIssues, MESSAGES } from "@herald/domain";
-import { Breadcrumb, Button, Card, FileDrop, MultiSelect, ProgressBar, Tabs } from "@herald/ui";
+import { Breadcrumb, Button, Card, Checkbox, FileDrop, MultiSelect, ProgressBar, Tabs } from "@herald/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
@@ -30,6 +30,7 @@ import {
   importEnded,
   importPercent,
   importProgressText,
+  importSummary,
 } from "./contacts-rules";
 
 type Method = "individual" | "file";
@@ -127,26 +128,26 @@ function AddIndividual() {
 /** Shows the outcome of an upload: the issues dialog (with report.xlsx), or a success. */
 async function tellOutcome(
   dialogs: ReturnType<typeof useDialogs>,
-  outcome: { imported: number; rowsFailed: number; rows: readonly ContactIssueRow[]; importId: string },
+  outcome: {
+    imported: number;
+    updated?: number;
+    rowsFailed: number;
+    rows: readonly ContactIssueRow[];
+    importId: string;
+  },
 ) {
   if (outcome.rowsFailed > 0) {
     await dialogs.message(
       "warning",
       contactsUploadedWithIssues(outcome.rowsFailed),
-      <>
-        <p className={s.note}>
-          {outcome.imported.toLocaleString("en-US")} contact{outcome.imported === 1 ? " was" : "s were"}{" "}
-          added.
-        </p>
+      <span className={s.issueReport}>
+        <span className={s.issueSummary}>{importSummary(outcome)}</span>
         <IssueList rows={outcome.rows} importId={outcome.importId} />
-      </>,
+      </span>,
+      { size: "lg" },
     );
   } else {
-    await dialogs.message(
-      "success",
-      MESSAGES.processingComplete,
-      `${outcome.imported.toLocaleString("en-US")} contact${outcome.imported === 1 ? " was" : "s were"} added.`,
-    );
+    await dialogs.message("success", MESSAGES.processingComplete, importSummary(outcome));
   }
 }
 
@@ -157,6 +158,7 @@ function UploadFromFile() {
   const groups = useGroupOptions();
   const [file, setFile] = useState<File | null>(null);
   const [groupIds, setGroupIds] = useState<string[]>([]);
+  const [update, setUpdate] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [importId, setImportId] = useState<string | null>(null);
   const [templateBusy, setTemplateBusy] = useState(false);
@@ -167,7 +169,12 @@ function UploadFromFile() {
     setUploading(true);
     try {
       const result = await api.POST("/addContacts", {
-        params: { query: groupIds.length ? { groupId: groupIds.join(",") } : {} },
+        params: {
+          query: {
+            ...(groupIds.length ? { groupId: groupIds.join(",") } : {}),
+            ...(update ? { update: true } : {}),
+          },
+        },
         body: { file },
         bodySerializer: () => {
           const form = new FormData();
@@ -189,6 +196,7 @@ function UploadFromFile() {
       if (err instanceof ApiError && err.status === 409) {
         const body = err.body as {
           imported: number;
+          updated?: number;
           rowsFailed: number;
           rows: ContactIssueRow[];
           importId: string;
@@ -198,7 +206,13 @@ function UploadFromFile() {
         await tellOutcome(dialogs, body);
         navigate(CONTACTS_PATH);
       } else if (err instanceof ApiError && err.status === 400) {
-        await dialogs.message("error", MESSAGES.errorUploadingFile, err.message);
+        // "Default Columns Not Found !" comes with the columns a file must start with
+        const detail = (err.body as { detail?: unknown } | null)?.detail;
+        await dialogs.message(
+          "error",
+          MESSAGES.errorUploadingFile,
+          typeof detail === "string" ? `${err.message}\n${detail}` : err.message,
+        );
       } else {
         const { title, text } = failure(err);
         await dialogs.message("error", title, text);
@@ -278,6 +292,13 @@ function UploadFromFile() {
         onValueChange={setGroupIds}
         placeholder={groups.loading ? "Loading groups…" : "Choose groups (optional)"}
         emptyText={groups.error ? MESSAGES.somethingWentWrong : "No groups yet"}
+        disabled={uploading}
+      />
+      <Checkbox
+        label="Update contacts that already exist"
+        description="A number that is already a contact gets the file's name, e-mail and columns instead of being reported as a problem."
+        checked={update}
+        onCheckedChange={(v) => setUpdate(v === true)}
         disabled={uploading}
       />
       <div className={s.actions}>

@@ -1,5 +1,6 @@
-import { DEFAULT_REGION_CONTACTS, MESSAGES } from "@herald/domain";
+import { MESSAGES } from "@herald/domain";
 import { MultiSelect, PhoneInput, TextField } from "@herald/ui";
+import { useCompanyCountry } from "../../shell/use-profile";
 import { useGroupOptions } from "./contacts.parts";
 import type { ContactFormErrors, ContactFormValues } from "./contacts-rules";
 import { contactFormErrors } from "./contacts-rules";
@@ -14,7 +15,7 @@ export interface ContactFieldsProps {
   disabled?: boolean;
 }
 
-/** Name, number (country default SG), e-mail and groups of a contact; errors are re-checked as the user types. */
+/** Name, number (country default: the company's), e-mail and groups of a contact; errors are re-checked as the user types. */
 export function ContactFields({
   values,
   groupIds,
@@ -25,6 +26,7 @@ export function ContactFields({
   disabled,
 }: ContactFieldsProps) {
   const groups = useGroupOptions();
+  const companyCountry = useCompanyCountry();
   const update = (next: ContactFormValues) => {
     onChange(next);
     if (errors.name || errors.number) {
@@ -48,7 +50,7 @@ export function ContactFields({
         label="Contact Number"
         required
         value={{ callingCode: values.callingCode, number: values.number }}
-        defaultRegion={DEFAULT_REGION_CONTACTS}
+        defaultRegion={companyCountry}
         onValueChange={(next) => update({ ...values, callingCode: next.callingCode, number: next.number })}
         error={errors.number}
         help="Country code then the number: 7 to 15 digits in all."

@@ -31,7 +31,10 @@ export default function ContactList() {
   const navigate = useNavigate();
   const dialogs = useDialogs();
   const queryClient = useQueryClient();
-  const { query, observe, tableProps, total, pageIndex } = useCursorTable({ pageSizes: CONTACT_PAGE_SIZES });
+  const { query, observe, tableProps, total, pageIndex } = useCursorTable({
+    pageSizes: CONTACT_PAGE_SIZES,
+    jumps: true,
+  });
   const list = $api.useQuery(
     "get",
     "/contacts",

@@ -7,6 +7,7 @@ import {
   groupNameError,
   importPercent,
   importProgressText,
+  importSummary,
   neutraliseCell,
   phoneOf,
   recordPage,
@@ -27,6 +28,31 @@ describe("keyset paging", () => {
     // the last page
     expect(recordPage(cursors, 1, null)).toEqual([undefined, "c1"]);
     expect(recordPage([undefined], 0, null)).toEqual([undefined]);
+  });
+
+  it("with page jumps, records a page read by its number wherever it is and keeps the cursors before it", () => {
+    let cursors = recordPage([undefined], 0, "c1", true);
+    expect(cursors).toEqual([undefined, "c1"]);
+    // the last page (index 501 of 502) read by its number: nothing after it, the known pages stay
+    cursors = recordPage(cursors, 501, null, true);
+    expect(cursors).toEqual([undefined, "c1"]);
+    // page 300 read by its number: its next page becomes known, the pages between stay unknown
+    cursors = recordPage(cursors, 299, "c300", true);
+    expect(cursors.length).toBe(301);
+    expect(cursors[300]).toBe("c300");
+    expect(cursors[150]).toBeUndefined();
+  });
+
+  it("counts an upload honestly: added, updated, and the rows not imported", () => {
+    expect(importSummary({ imported: 2, rowsFailed: 3 })).toBe(
+      "2 contacts were added. 3 rows were not imported: see the reasons below.",
+    );
+    expect(importSummary({ imported: 1, updated: 1, rowsFailed: 1 })).toBe(
+      "1 contact was added, 1 existing contact was updated. 1 row was not imported: see the reasons below.",
+    );
+    expect(importSummary({ imported: 50_197, updated: 0, rowsFailed: 0 })).toBe(
+      "50,197 contacts were added.",
+    );
   });
 
   it("shows a capped total as 10,000+", () => {

@@ -9,15 +9,24 @@ export const MEMBER_PAGE_SIZES = [10, 100, 1000] as const;
 export const GROUP_PAGE_SIZES = [1000, 2000, 5000] as const;
 
 /**
- * Keyset paging: `cursors[i]` is the cursor that loads page i (undefined for the first page). An answer for
- * page `index` with `nextCursor` makes page index + 1 reachable; a last page (null) makes it the end. Pages
- * already known beyond stay when the answer agrees with them, so going back and forth keeps the page links.
+ * Keyset paging: `cursors[i]` is the cursor that loads page i (undefined for the first page, and for a page not
+ * reached yet). An answer for page `index` with `nextCursor` makes page index + 1 reachable; a last page (null)
+ * makes it the end. Pages already known beyond stay when the answer agrees with them, so going back and forth
+ * keeps the page links. With `jumps` (a page can also be read by its number) a page is recorded wherever it is,
+ * leaving unknown pages before it as holes, and a last page does not forget the cursors before it.
  */
 export function recordPage(
   cursors: readonly (string | undefined)[],
   index: number,
   nextCursor: string | null | undefined,
+  jumps = false,
 ): (string | undefined)[] {
+  if (jumps) {
+    const next = [...cursors];
+    if (nextCursor) next[index + 1] = nextCursor;
+    else next.length = Math.min(next.length, index + 1);
+    return next;
+  }
   if (index >= cursors.length) return [...cursors];
   if (!nextCursor) return cursors.slice(0, index + 1);
   if (cursors[index + 1] === nextCursor) return [...cursors];
@@ -119,6 +128,23 @@ export function importProgressText(p: ImportProgress): string {
   const of = p.rowsTotal ? ` of ${p.rowsTotal.toLocaleString("en-US")}` : "";
   const failed = p.rowsFailed ? `, ${p.rowsFailed.toLocaleString("en-US")} with issues` : "";
   return `${done}${of} rows checked${failed}`;
+}
+
+const plural = (n: number, one: string, many: string) =>
+  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+/**
+ * What an upload did, counted honestly: "2 contacts were added, 1 existing contact was updated. 3 rows were not
+ * imported: see the reasons below."
+ */
+export function importSummary(o: { imported: number; updated?: number; rowsFailed: number }): string {
+  const done = [plural(o.imported, "contact was added", "contacts were added")];
+  if (o.updated)
+    done.push(plural(o.updated, "existing contact was updated", "existing contacts were updated"));
+  const rejected = o.rowsFailed
+    ? ` ${plural(o.rowsFailed, "row was not imported", "rows were not imported")}: see the reasons below.`
+    : "";
+  return `${done.join(", ")}.${rejected}`;
 }
 
 export const importEnded = (status: ImportProgress["status"]) =>

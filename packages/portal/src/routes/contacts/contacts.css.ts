@@ -59,12 +59,28 @@ export const sectionTitle = style({
 
 export const chips = style({ display: "flex", flexWrap: "wrap", gap: vars.space["2"] });
 
-/** The problem rows listed in an issues dialog. */
+/**
+ * The problem rows listed in an issues dialog: Row, Value (the number as written, the name under it) and Reason.
+ * Words wrap only between words (a long value breaks only when it cannot fit), so no column shrinks to a letter;
+ * on phones each problem is two lines: row and value, then the reason across the whole width.
+ */
 export const issues = style({
   display: "grid",
   gap: vars.space["3"],
-  maxHeight: 320,
+  width: "100%",
+  maxHeight: 360,
   overflow: "auto",
+  textAlign: "start",
+  overflowWrap: "normal",
+});
+export const issueSummary = style({ margin: 0, color: vars.color.text, fontSize: vars.fontSize.sm });
+/** The import report under its title: the counts, then the problem rows. */
+export const issueReport = style({
+  display: "grid",
+  gap: vars.space["3"],
+  width: "100%",
+  textAlign: "start",
+  overflowWrap: "normal",
 });
 export const issueTable = style({
   width: "100%",
@@ -72,13 +88,55 @@ export const issueTable = style({
   fontSize: vars.fontSize.sm,
   textAlign: "start",
 });
+export const issueHead = style({
+  "@media": {
+    [mediaDown("sm")]: {
+      position: "absolute",
+      width: 1,
+      height: 1,
+      overflow: "hidden",
+      clipPath: "inset(50%)",
+      whiteSpace: "nowrap",
+    },
+  },
+});
+export const issueLine = style({
+  "@media": {
+    [mediaDown("sm")]: {
+      display: "grid",
+      gridTemplateColumns: "auto minmax(0, 1fr)",
+      columnGap: vars.space["3"],
+      padding: `${vars.space["2"]} 0`,
+      borderBottom: `1px solid ${vars.color.border}`,
+    },
+  },
+});
 export const issueCell = style({
-  padding: `${vars.space["1"]} ${vars.space["2"]}`,
+  padding: `${vars.space["2"]} ${vars.space["2"]}`,
   borderBottom: `1px solid ${vars.color.border}`,
   textAlign: "start",
-  overflowWrap: "anywhere",
+  verticalAlign: "top",
+  overflowWrap: "break-word",
   color: vars.color.text,
+  "@media": { [mediaDown("sm")]: { padding: 0, border: "none" } },
 });
+/** The reason: the widest column; on phones the whole second line of its problem. */
+export const issueReason = style([
+  issueCell,
+  { minWidth: "14em", "@media": { [mediaDown("sm")]: { gridColumn: "1 / -1", minWidth: 0 } } },
+]);
+export const issueRowNumber = style([
+  issueCell,
+  { whiteSpace: "nowrap", width: "1%", fontVariantNumeric: "tabular-nums", color: vars.color.textMuted },
+]);
+export const issueValue = style([issueCell, { maxWidth: "16em" }]);
+export const issueMobile = style({
+  display: "block",
+  whiteSpace: "nowrap",
+  fontVariantNumeric: "tabular-nums",
+});
+export const issueName = style({ display: "block", color: vars.color.textMuted });
+export const phoneOnly = style({ display: "none", "@media": { [mediaDown("sm")]: { display: "inline" } } });
 
 export const progress = style({
   display: "grid",
@@ -92,6 +150,3 @@ export const progress = style({
 export const linkButton = style({
   justifySelf: "start",
 });
-
-/** Row, number and name stay on one line; the reason wraps. */
-export const issueCellTight = style([issueCell, { whiteSpace: "nowrap", overflowWrap: "normal" }]);

@@ -52,29 +52,31 @@ export function IssueList({ rows, importId }: { rows: readonly ContactIssueRow[]
         <caption className={s.note}>
           {rows.length > SHOWN_ISSUES ? `The first ${SHOWN_ISSUES} rows with issues` : "Rows with issues"}
         </caption>
-        <thead>
+        <thead className={s.issueHead}>
           <tr>
-            <th className={s.issueCellTight} scope="col">
+            <th className={s.issueRowNumber} scope="col">
               Row
             </th>
-            <th className={s.issueCellTight} scope="col">
-              Mobile
+            <th className={s.issueValue} scope="col">
+              Value
             </th>
-            <th className={s.issueCellTight} scope="col">
-              Name
-            </th>
-            <th className={s.issueCell} scope="col">
-              Issue
+            <th className={s.issueReason} scope="col">
+              Reason
             </th>
           </tr>
         </thead>
         <tbody>
           {rows.slice(0, SHOWN_ISSUES).map((r) => (
-            <tr key={`${r.row}-${r.mobile}-${r.issue}`}>
-              <td className={s.issueCellTight}>{r.row}</td>
-              <td className={s.issueCellTight}>{r.mobile}</td>
-              <td className={s.issueCellTight}>{r.name}</td>
-              <td className={s.issueCell}>{r.issue}</td>
+            <tr key={`${r.row}-${r.mobile}-${r.issue}`} className={s.issueLine}>
+              <td className={s.issueRowNumber}>
+                <span className={s.phoneOnly}>Row </span>
+                {r.row}
+              </td>
+              <td className={s.issueValue}>
+                <span className={s.issueMobile}>{r.mobile || "(no number)"}</span>
+                {r.name && <span className={s.issueName}>{r.name}</span>}
+              </td>
+              <td className={s.issueReason}>{r.issue}</td>
             </tr>
           ))}
         </tbody>
@@ -128,6 +130,7 @@ export function AddIntoGroup({ contacts, onDone }: { contacts: readonly Contact[
           "warning",
           contactsWithIssues(distinctContacts(rows)),
           <IssueList rows={rows} />,
+          { size: "lg" },
         );
       } else {
         const { title, text } = failure(err);

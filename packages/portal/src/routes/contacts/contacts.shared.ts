@@ -105,25 +105,32 @@ export interface KeysetAnswer {
   nextCursor: string | null;
   total?: number;
   totalExact?: boolean;
+  /** The page served after a page jump (a page past the end gives the last). */
+  page?: number;
 }
 
 /**
- * State of a DataTable in server mode over a keyset-paged list: page links run over the pages whose cursor is
- * known (every page seen, and the next one), a new search or page size starts again at the first page, and the
- * total comes from the first page (the only one that carries it). Call `observe` with each answer that is not
- * a placeholder; spread `tableProps` into DataTable with `mode="server"`.
+ * State of a DataTable in server mode over a keyset-paged list: a page whose cursor is known (every page seen,
+ * and the one after it) is read by its cursor; with `jumps` (lists that take `page`, such as /contacts) any other
+ * page, the last one included, is read by its number, and the pager offers every page of the total. Without
+ * `jumps` the page links run over the known pages only. A new search or page size starts again at the first
+ * page. Call `observe` with each answer that is not a placeholder; spread `tableProps` into DataTable with
+ * `mode="server"`.
  */
 export function useCursorTable({
   pageSizes,
   debounceMs = 250,
+  jumps = false,
 }: {
   pageSizes: readonly number[];
   debounceMs?: number;
+  jumps?: boolean;
 }) {
   const [pageIndex, setPageIndex] = useState(0);
   const [pageSize, setPageSize] = useState(pageSizes[0] ?? 100);
   const [search, setSearch] = useState("");
   const [debounced, setDebounced] = useState("");
+  /** cursors[i] loads page i (undefined: the first page, or not known yet). */
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const [total, setTotal] = useState<{ count: number; exact: boolean }>({ count: 0, exact: true });
 
@@ -146,25 +153,29 @@ export function useCursorTable({
   const query = useMemo(
     () => ({
       limit: pageSize,
-      ...(cursor ? { cursor } : {}),
+      ...(cursor ? { cursor } : jumps && pageIndex > 0 ? { page: pageIndex + 1 } : {}),
       ...(debounced ? { search: debounced } : {}),
     }),
-    [pageSize, cursor, debounced],
+    [pageSize, cursor, debounced, jumps, pageIndex],
   );
 
   const observe = useCallback(
     (answer: KeysetAnswer | undefined) => {
       if (!answer) return;
-      setCursors((current) => recordPage(current, pageIndex, answer.nextCursor));
+      const served = answer.page !== undefined ? answer.page - 1 : pageIndex;
+      if (served !== pageIndex) setPageIndex(served);
+      setCursors((current) => recordPage(current, served, answer.nextCursor, jumps));
       if (answer.total !== undefined) setTotal({ count: answer.total, exact: answer.totalExact !== false });
     },
-    [pageIndex],
+    [pageIndex, jumps],
   );
 
+  const known = cursors.length;
+  const pageCount = jumps ? Math.max(1, Math.ceil(total.count / pageSize), known) : known;
   const tableProps = {
     pageSizeOptions: pageSizes,
     pageIndex,
-    onPageChange: (index: number) => setPageIndex(Math.min(Math.max(index, 0), cursors.length - 1)),
+    onPageChange: (index: number) => setPageIndex(Math.min(Math.max(index, 0), pageCount - 1)),
     pageSize,
     onPageSizeChange: (size: number) => {
       setPageSize(size);
@@ -172,7 +183,7 @@ export function useCursorTable({
     },
     search,
     onSearchChange: setSearch,
-    pageCount: cursors.length,
+    pageCount,
     total: total.count,
   };
   return { query, observe, tableProps, total, restart, pageIndex };

@@ -2,7 +2,7 @@ import { ApiError, unwrap } from "@herald/api-client";
 import { MESSAGES } from "@herald/domain";
 import { Breadcrumb, Button, Card, Spinner, TextField } from "@herald/ui";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { $api, api } from "../../api";
 import { useDialogs } from "../../dialogs";
@@ -33,6 +33,8 @@ export function GroupForm({ id }: { id?: string }) {
   const [name, setName] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const focusName = () => requestAnimationFrame(() => nameRef.current?.focus());
   useLoadedName(group.data, setName);
   useGoBackOnError(group.error, GROUPS_PATH);
 
@@ -52,8 +54,9 @@ export function GroupForm({ id }: { id?: string }) {
       if (err instanceof ApiError && (err.status === 409 || err.status === 422)) {
         // §8: edit shows the catalogue's words; add shows the server's text (the same sentence).
         const text = editing ? MESSAGES.groupNameExists : err.message;
+        // Said once, beside the name: not also in a dialog over the form.
         setError(text);
-        await dialogs.message("error", text);
+        focusName();
       } else {
         const { title, text } = failure(err);
         await dialogs.message("error", title, text);
@@ -76,6 +79,7 @@ export function GroupForm({ id }: { id?: string }) {
         ) : (
           <form className={s.form} onSubmit={submit} noValidate>
             <TextField
+              ref={nameRef}
               label="Group Name"
               required
               value={name}

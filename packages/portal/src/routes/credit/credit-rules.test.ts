@@ -13,7 +13,7 @@ describe("credit amount rules", () => {
   it("caps an add at the corporate balance", () => {
     expect(amountError(50_000, "add", balances)).toBeUndefined();
     expect(amountError(50_001, "add", balances)).toBe(
-      "You cannot add more than the corporate balance (SGD 500.00).",
+      "You can allocate at most SGD 500.00, the corporate balance.",
     );
   });
 

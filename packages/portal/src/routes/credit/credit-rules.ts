@@ -31,7 +31,7 @@ export function amountError(
   if (cents === null) return MESSAGES.required;
   if (cents <= 0) return "Enter an amount more than 0.00.";
   if (action === "add" && cents > balances.company)
-    return `You cannot add more than the corporate balance (${formatSgd(balances.company)}).`;
+    return `You can allocate at most ${formatSgd(balances.company)}, the corporate balance.`;
   if (action === "deduct" && cents > balances.user)
     return `You cannot deduct more than the user's credit (${formatSgd(balances.user)}).`;
   return undefined;

@@ -11,6 +11,7 @@ import { safeCents } from "./credit-rules";
 import * as s from "./low-credit.css";
 import * as p from "./purchase.css";
 import {
+  CUSTOM_AMOUNT_RULE,
   choiceError,
   choiceSgd,
   outcomeMessage,
@@ -141,7 +142,7 @@ export default function PurchaseCredit() {
             autoComplete="off"
             value={customText}
             onChange={(e) => setChoice({ kind: "custom", text: e.target.value })}
-            help="A whole number of SGD, e.g. 750."
+            help={CUSTOM_AMOUNT_RULE}
             prefix="SGD"
           />
           <p className={p.total} aria-live="polite">

@@ -22,8 +22,29 @@ describe("purchase amount rules", () => {
 
   it("refuses zero with 'Please select or enter amount'", () => {
     expect(choiceError(null)).toBe("Please select or enter amount");
-    expect(choiceError({ kind: "custom", text: "0" })).toBe("Please select or enter amount");
-    expect(choiceError({ kind: "custom", text: "12.5" })).toBe("Please select or enter amount");
+    expect(choiceError({ kind: "custom", text: "0" })).toBe(
+      "Please select or enter amount. The smallest purchase is SGD 1.",
+    );
+    expect(choiceError({ kind: "custom", text: "" })).toBe("Please select or enter amount");
+    expect(choiceError({ kind: "custom", text: "12" })).toBeUndefined();
+    expect(choiceError({ kind: "custom", text: "1,000" })).toBeUndefined();
+    expect(choiceSgd({ kind: "custom", text: "1,000" })).toBe(1000);
+  });
+
+  it("names the rule a refused custom amount breaks, after the specification's words", () => {
+    expect(choiceError({ kind: "custom", text: "12.5" })).toBe(
+      "Please select or enter amount. Amounts are whole SGD, without cents: enter 12 or 13.",
+    );
+    expect(choiceError({ kind: "custom", text: "0.5" })).toBe(
+      "Please select or enter amount. The smallest purchase is SGD 1.",
+    );
+    expect(choiceError({ kind: "custom", text: "1000000" })).toBe(
+      "Please select or enter amount. The largest purchase is SGD 999,999.",
+    );
+    expect(choiceError({ kind: "custom", text: "-5" })).toBe(
+      "Please select or enter amount. Amounts are whole SGD written in digits, e.g. 750.",
+    );
+    expect(choiceError({ kind: "custom", text: "12.00" })).toBeUndefined();
     expect(choiceError({ kind: "custom", text: "12" })).toBeUndefined();
     expect(choiceError({ kind: "preset", sgd: 500 })).toBeUndefined();
   });

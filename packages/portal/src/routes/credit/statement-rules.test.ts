@@ -7,13 +7,13 @@ import {
   presetRange,
   rangeProblem,
   statementPath,
-  todayInSingapore,
+  todayIn,
 } from "./statement-rules";
 
 describe("statement rules", () => {
   it("reads today in Singapore (UTC+8)", () => {
-    expect(todayInSingapore(new Date("2026-11-30T15:59:59Z"))).toBe("2026-11-30");
-    expect(todayInSingapore(new Date("2026-11-30T16:00:00Z"))).toBe("2026-12-01");
+    expect(todayIn("Asia/Singapore", new Date("2026-11-30T15:59:59Z"))).toBe("2026-11-30");
+    expect(todayIn("Asia/Singapore", new Date("2026-11-30T16:00:00Z"))).toBe("2026-12-01");
   });
 
   it("gives the presets' days, across month and year ends", () => {
@@ -55,9 +55,12 @@ describe("statement rules", () => {
   });
 
   it("shows times in Singapore as dd/MM/yyyy H:mm:ss", () => {
-    expect(formatStatementTime("2026-11-02T01:30:05.000Z")).toBe("02/11/2026 9:30:05");
-    expect(formatStatementTime("2026-10-31T16:00:00.000Z")).toBe("01/11/2026 0:00:00");
-    expect(formatStatementTime("2026-11-03T10:00:00.000Z")).toBe("03/11/2026 18:00:00");
+    expect(formatStatementTime("2026-11-02T01:30:05.000Z")).toBe("02/11/2026 9:30:05 SGT");
+    expect(formatStatementTime("2026-10-31T16:00:00.000Z")).toBe("01/11/2026 0:00:00 SGT");
+    expect(formatStatementTime("2026-11-03T10:00:00.000Z")).toBe("03/11/2026 18:00:00 SGT");
+    expect(formatStatementTime("2026-12-01T05:00:00.000Z", "America/New_York")).toBe(
+      "01/12/2026 0:00:00 EST",
+    );
     expect(formatStatementTime("nope")).toBe("-");
   });
 });

@@ -1,8 +1,11 @@
 /**
  * Rules of the Statement screen that need no browser: the date presets, the statement's address, and the
- * download name. Days are calendar days in Singapore, as the server reads them.
+ * download name. Days are calendar days in the company's time zone, as the server reads them.
  */
-export const STATEMENT_TIME_ZONE = "Asia/Singapore";
+import { DEFAULT_TIME_ZONE, dayInZone, displayTimeZone, formatInZone } from "@herald/domain";
+
+/** The zone statements are read in: the company's (the display zone the shell set), Singapore by default. */
+export const statementZone = () => displayTimeZone() ?? DEFAULT_TIME_ZONE;
 export const STATEMENT_PATH = "/credit-mgt/statement";
 
 export interface DayRange {
@@ -17,14 +20,9 @@ export const PRESETS: readonly { id: PresetId; label: string }[] = [
   { id: "last30", label: "Last 30 days" },
 ];
 
-/** Today in Singapore as YYYY-MM-DD. */
-export function todayInSingapore(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: STATEMENT_TIME_ZONE,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
+/** Today in `zone` (the company's) as YYYY-MM-DD. */
+export function todayIn(zone: string = statementZone(), now = new Date()): string {
+  return dayInZone(now, zone);
 }
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -91,21 +89,7 @@ export function downloadName(disposition: string | null, range: DayRange, format
   return m?.[1] ?? `statement-${range.from}-${range.to}.${format}`;
 }
 
-const TIME_PARTS = new Intl.DateTimeFormat("en-GB", {
-  timeZone: STATEMENT_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "numeric",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
-/** An entry's time as 'dd/MM/yyyy H:mm:ss' in Singapore (the days the statement is filtered by). */
-export function formatStatementTime(isoTime: string): string {
-  const d = new Date(isoTime);
-  if (Number.isNaN(d.getTime())) return "-";
-  const p = Object.fromEntries(TIME_PARTS.formatToParts(d).map((x) => [x.type, x.value]));
-  return `${p.day}/${p.month}/${p.year} ${Number(p.hour)}:${p.minute}:${p.second}`;
+/** An entry's time as 'dd/MM/yyyy H:mm:ss' in the company's zone, labelled ("28/11/2026 8:05:00 SGT"). */
+export function formatStatementTime(isoTime: string, zone: string = statementZone()): string {
+  return formatInZone(isoTime, "dd/MM/yyyy H:mm:ss", zone);
 }

@@ -16,8 +16,9 @@ import { useSearchParams } from "react-router";
 import { $api, api } from "../../api";
 import { useDialogs } from "../../dialogs";
 import { routerLink } from "../../shell/link";
-import { useProfile } from "../../shell/use-profile";
+import { useCompanyZone, useProfile } from "../../shell/use-profile";
 import * as s from "../admin/users/users.css";
+import { zoneCaption } from "../format";
 import * as st from "./statement.css";
 import {
   type DayRange,
@@ -28,7 +29,7 @@ import {
   presetOf,
   presetRange,
   rangeProblem,
-  todayInSingapore,
+  todayIn,
 } from "./statement-rules";
 
 type Entry = Schema<"CreditStatementEntry">;
@@ -55,7 +56,8 @@ export default function CreditStatement() {
   const me = useProfile().data;
   const isAdmin = me?.userRole === "admin";
   const [params, setParams] = useSearchParams();
-  const today = todayInSingapore();
+  const zone = useCompanyZone();
+  const today = todayIn(zone);
   const asked = { from: params.get("from") ?? "", to: params.get("to") ?? "" };
   const range: DayRange = isDay(asked.from) && isDay(asked.to) ? asked : presetRange("thisMonth", today);
   const [draft, setDraft] = useState<DayRange | null>(null);
@@ -197,7 +199,7 @@ export default function CreditStatement() {
               <p className={s.balance}>{me ? `${me.firstName} ${me.lastName ?? ""}`.trim() : ""}</p>
             )}
             <DateRangePicker
-              label="Dates (Singapore time)"
+              label={`Dates (${zoneCaption(zone)})`}
               startLabel="From"
               endLabel="To"
               value={{ start: shownRange.from, end: shownRange.to }}

@@ -196,13 +196,19 @@ describe("the console's screens", () => {
     expect(grants[0]?.body).toEqual({ amount: 500, reason: "Top-up request of 21 Nov" });
     expect(grants[0]?.key).toMatch(/^[0-9a-f-]{32,36}$/);
 
-    // Taking back more than the balance is not possible (the amount stops at the balance, to zero); a new
-    // opening has a new key.
+    // Taking back more than the balance is refused, naming the balance (what was typed stays as typed); taking
+    // it all back brings it to zero; a new opening has a new key.
     await userEvent.click(page.getByRole("button", { name: "Grant or correct credit" }));
     const again = page.getByRole("dialog", { name: "Grant or correct credit" });
     await userEvent.click(again.getByRole("radio", { name: /Take credit back/ }));
     await userEvent.fill(again.getByRole("spinbutton", { name: /Amount/ }), "2000");
     await userEvent.fill(again.getByRole("textbox", { name: /Reason/ }), "Correction");
+    await userEvent.click(again.getByRole("button", { name: "Review" }));
+    await expect
+      .element(again.getByText("You can take back at most the balance, SGD 1,750.50."))
+      .toBeVisible();
+    await expect.element(again.getByRole("spinbutton", { name: /Amount/ })).toHaveValue("2,000.00");
+    await userEvent.fill(again.getByRole("spinbutton", { name: /Amount/ }), "1750.50");
     await userEvent.click(again.getByRole("button", { name: "Review" }));
     const check = page.getByRole("dialog", { name: "Confirm the adjustment" });
     await expect

@@ -1,27 +1,32 @@
 import { ApiError, unwrap } from "@herald/api-client";
 import {
   CURRENT_PASSWORD_REQUIRED,
-  DEFAULT_REGION_USER_FORMS,
+  countries,
   EMAIL_CHANGE_LINK_SENT,
   EMAIL_CHANGE_PENDING,
   formatContactNumber,
+  formatInZone,
+  isSupportedTimeZone,
   MESSAGES,
   PASSWORD_REQUIRED,
   profileChangeNeedsPassword,
   sgdToCents,
   splitContactNumber,
   stripNonDigits,
+  supportedTimeZones,
   twoFactorChangeNeedsPassword,
   validateEmail,
   validatePassword,
   validatePasswordConfirm,
   validateStoredContactNumber,
   validateThresholds,
+  validateTimeZone,
 } from "@herald/domain";
 import {
   Breadcrumb,
   Button,
   Card,
+  CountryPicker,
   CurrencyInput,
   PasswordField,
   PhoneInput,
@@ -31,11 +36,13 @@ import {
   TextField,
 } from "@herald/ui";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
 import { $api, api } from "../../api";
 import { useDialogs } from "../../dialogs";
 import { routerLink } from "../../shell/link";
 import { useProfile } from "../../shell/use-profile";
+import { zoneCaption } from "../format";
 import * as s from "./profile.css";
 
 type Profile = NonNullable<ReturnType<typeof useProfile>["data"]>;
@@ -81,6 +88,7 @@ function CurrentPasswordField(props: {
 }
 
 function AccountTab({ me }: { me: Profile }) {
+  const companyCountry = me.companyCountry ?? "SG";
   const dialogs = useDialogs();
   const queryClient = useQueryClient();
   const original = splitContactNumber(me.contactNumber);
@@ -201,7 +209,7 @@ function AccountTab({ me }: { me: Profile }) {
             label="Contact Number"
             required
             value={phone}
-            defaultRegion={DEFAULT_REGION_USER_FORMS}
+            defaultRegion={companyCountry}
             onValueChange={(v) => {
               setPhone(v);
               recheck(
@@ -440,9 +448,97 @@ function NotificationsTab() {
   );
 }
 
-/** Account Settings: Account, Security and Notifications tabs. */
+/**
+ * The company's time zone and country (admins): every date and time the company sees, types and exports is in
+ * the zone, and every phone input starts with the country's calling code.
+ */
+function CompanyTab() {
+  const dialogs = useDialogs();
+  const queryClient = useQueryClient();
+  const settings = $api.useQuery("post", "/getCompanySettings", {});
+  const [zone, setZone] = useState<string | undefined>();
+  const [country, setCountry] = useState<string | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+  const zones = useMemo(() => supportedTimeZones(), []);
+  if (settings.isPending) return <p className={s.form}>Loading…</p>;
+  if (settings.isError) return <p className={s.form}>{errorText(settings.error)}</p>;
+  const shownZone = zone ?? settings.data.timeZone;
+  const shownCountry = country ?? settings.data.country;
+  const countryName = countries.find((c) => c.alpha2Code === shownCountry)?.name ?? "";
+  const zoneOk = isSupportedTimeZone(shownZone.trim());
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const problem = validateTimeZone(shownZone.trim());
+    setError(problem ?? undefined);
+    if (problem) return;
+    setSaving(true);
+    try {
+      unwrap(
+        await api.POST("/editCompanySettings", {
+          body: { timeZone: shownZone.trim(), country: shownCountry },
+        }),
+      );
+      await Promise.all([
+        settings.refetch(),
+        queryClient.invalidateQueries({ queryKey: ["post", "/getProfile"] }),
+      ]);
+      setZone(undefined);
+      setCountry(undefined);
+      await dialogs.message("success", MESSAGES.dataUpdateSuccess);
+    } catch (err) {
+      await dialogs.message("error", errorText(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className={s.form} onSubmit={submit} noValidate>
+      <TextField
+        label="Time zone"
+        required
+        list="company-time-zones"
+        autoComplete="off"
+        spellCheck={false}
+        value={shownZone}
+        onChange={(e) => {
+          setZone(e.target.value);
+          if (error) setError(validateTimeZone(e.target.value.trim()) ?? undefined);
+        }}
+        error={error}
+        help={
+          zoneOk
+            ? `Now ${formatInZone(new Date(), "d MMM yyyy, HH:mm", shownZone.trim())} (${zoneCaption(shownZone.trim())}). Dates and times in the portal, the command line and exports are shown and read in this zone; statements count its days.`
+            : "Type a city or region and pick a zone from the list, e.g. Asia/Singapore or America/New_York."
+        }
+      />
+      <datalist id="company-time-zones">
+        {zones.map((z) => (
+          <option key={z} value={z} />
+        ))}
+      </datalist>
+      <CountryPicker
+        label="Country"
+        required
+        value={countryName}
+        onValueChange={(_name, c) => setCountry(c.alpha2Code)}
+        help="New phone numbers start with this country's calling code."
+      />
+      <div className={s.actions}>
+        <Button type="submit" loading={saving}>
+          Save Changes
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Account Settings: Account, Security and Notifications tabs, and Company for admins. */
 export default function ProfileSettings() {
   const { data: me } = useProfile();
+  const tab = useSearchParams()[0].get("tab");
   if (!me) return null;
   return (
     <div className={s.page}>
@@ -457,11 +553,14 @@ export default function ProfileSettings() {
       <Card title="Account Settings">
         <Tabs
           aria-label="Account settings"
-          defaultValue="account"
+          defaultValue={tab === "company" && me.userRole === "admin" ? "company" : "account"}
           items={[
             { value: "account", label: "Account", content: <AccountTab me={me} /> },
             { value: "security", label: "Security", content: <SecurityTab me={me} /> },
             { value: "notifications", label: "Notifications", content: <NotificationsTab /> },
+            ...(me.userRole === "admin"
+              ? [{ value: "company", label: "Company", content: <CompanyTab /> }]
+              : []),
           ]}
         />
       </Card>

@@ -20,7 +20,8 @@ export default function InboxReport() {
         header: "No.",
         text: (r) => String(numbers.get(r.id) ?? ""),
         sortable: false,
-        width: "64px",
+        fit: "content",
+        align: "end",
         priority: "md",
       },
       {
@@ -29,15 +30,31 @@ export default function InboxReport() {
         text: (r) => r.name,
         cell: (r) => <span className={s.number}>{r.name}</span>,
         sortable: false,
+        fit: "content",
       },
-      { id: "msg_content", header: "Message", text: (r) => r.msg_content, sortable: false },
-      { id: "receiver", header: "Receiver", text: receiverText, sortable: false, priority: "md" },
+      {
+        id: "msg_content",
+        header: "Message",
+        text: (r) => r.msg_content,
+        sortable: false,
+        fit: "fill",
+        clamp: 3,
+      },
+      {
+        id: "receiver",
+        header: "Receiver",
+        text: receiverText,
+        sortable: false,
+        priority: "md",
+        fit: "content",
+      },
       {
         id: "created_at",
         header: "Date",
         text: (r) => formatDateTime12(r.created_at),
         sortable: false,
         priority: "sm",
+        fit: "content",
       },
     ];
   }, []);

@@ -56,24 +56,41 @@ export default function OutboxReport() {
         header: "No.",
         text: (r) => String(numbers.get(r.id) ?? ""),
         sortable: false,
-        width: "64px",
+        fit: "content",
+        align: "end",
         priority: "lg",
       },
-      { id: "callerid", header: "Sender ID", text: (r) => r.callerid, sortable: false, priority: "lg" },
+      {
+        id: "callerid",
+        header: "Sender ID",
+        text: (r) => r.callerid,
+        sortable: false,
+        priority: "lg",
+        fit: "content",
+      },
       {
         id: "name",
         header: "Mobile",
         text: (r) => r.name,
         cell: (r) => <span className={s.number}>{r.name}</span>,
         sortable: false,
+        fit: "content",
       },
-      { id: "msg_content", header: "Message", text: (r) => r.msg_content, sortable: false },
+      {
+        id: "msg_content",
+        header: "Message",
+        text: (r) => r.msg_content,
+        sortable: false,
+        fit: "fill",
+        clamp: 3,
+      },
       {
         id: "billable",
         header: "Billable",
         text: (r) => (r.billable === "yes" ? "Yes" : "No"),
         sortable: false,
         priority: "lg",
+        fit: "content",
       },
       {
         id: "delivered_st",
@@ -85,7 +102,7 @@ export default function OutboxReport() {
           </Badge>
         ),
         sortable: false,
-        priority: "sm",
+        fit: "content",
       },
       {
         id: "sms_count",
@@ -94,6 +111,7 @@ export default function OutboxReport() {
         sortable: false,
         align: "end",
         priority: "lg",
+        fit: "content",
       },
       {
         id: "created_at",
@@ -101,6 +119,7 @@ export default function OutboxReport() {
         text: (r) => formatDateTime12(r.created_at),
         sortable: false,
         priority: "lg",
+        fit: "content",
       },
     ];
   }, []);

@@ -1,5 +1,5 @@
 import { ApiError } from "@herald/api-client";
-import { MESSAGES } from "@herald/domain";
+import { dayInZone, MESSAGES } from "@herald/domain";
 import {
   Breadcrumb,
   Button,
@@ -13,13 +13,14 @@ import type { ReactNode } from "react";
 import { useEffect, useMemo, useState } from "react";
 import { useDialogs } from "../../dialogs";
 import { routerLink } from "../../shell/link";
+import { useCompanyZone } from "../../shell/use-profile";
 import * as s from "../contacts/contacts.css";
 import { exportRows, HOME_CRUMB, type KeysetAnswer, useCursorTable } from "../contacts/contacts.shared";
 import { totalLabel } from "../contacts/contacts-rules";
+import { zoneCaption } from "../format";
 import { useShownSelection } from "../use-shown-selection";
 import {
   END_IN_FUTURE,
-  localDay,
   REPORT_PAGE_SIZES,
   rangeBody,
   rangeProblem,
@@ -75,8 +76,10 @@ export interface ReportScreenProps<T> {
  * is selected) behind a confirmation, and export of the shown rows as CSV or XLSX.
  */
 export function ReportScreen<T extends { id: string }>(props: ReportScreenProps<T>) {
+  const zone = useCompanyZone();
   const dialogs = useDialogs();
-  const today = localDay(new Date());
+  // Today as the company counts days: the date inputs' bounds and the filter read the company's days.
+  const today = dayInZone(new Date(), zone);
   const [range, setRange] = useState<DateRange>({ start: "", end: "" });
   const problem = rangeProblem(range, props.rule, today);
   const [applied, setApplied] = useState<DateRange>({ start: "", end: "" });
@@ -156,7 +159,7 @@ export function ReportScreen<T extends { id: string }>(props: ReportScreenProps<
         <div className={s.form}>
           <div className={s.toolbar}>
             <DateRangePicker
-              label="Date range"
+              label={`Date range (${zoneCaption(zone)})`}
               startLabel="From"
               endLabel="To"
               value={range}
@@ -214,6 +217,18 @@ export function ReportScreen<T extends { id: string }>(props: ReportScreenProps<
               </div>
             )}
             onExport={exportVisible}
+            stackBelow="sm"
+            toolbar={
+              <Button
+                size="sm"
+                variant="outline"
+                tone="secondary"
+                loading={list.isFetching && !list.isPending}
+                onClick={() => void list.refetch()}
+              >
+                Refresh
+              </Button>
+            }
           />
         </div>
       </Card>

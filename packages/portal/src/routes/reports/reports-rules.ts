@@ -2,6 +2,7 @@
  * Pure rules of the SMS report screens (report/inbox, report/outbox, report/scheduled): the date range the
  * filter sends, its bounds, and the export file names of the specification.
  */
+import { companyDay } from "../format";
 
 /** "Other tables" of the specification's §9: 1000/2000/5000 rows per page. */
 export const REPORT_PAGE_SIZES = [1000, 2000, 5000] as const;
@@ -29,15 +30,15 @@ function parseDay(day: string): [number, number, number] | null {
 }
 
 /**
- * The body fields of a day range: the start of the first local day and the end of the last one, as ISO
- * instants (the contract's inclusive bounds); an empty end is open.
+ * The body fields of a day range: the start of the first day and the end of the last one in the company's
+ * time zone, as ISO instants (the contract's inclusive bounds); an empty end is open.
  */
 export function rangeBody(range: { start: string; end: string }): { startDate?: string; endDate?: string } {
-  const start = parseDay(range.start);
-  const end = parseDay(range.end);
+  const start = parseDay(range.start) ? companyDay(range.start) : null;
+  const end = parseDay(range.end) ? companyDay(range.end) : null;
   return {
-    ...(start ? { startDate: new Date(start[0], start[1], start[2]).toISOString() } : {}),
-    ...(end ? { endDate: new Date(end[0], end[1], end[2], 23, 59, 59, 999).toISOString() } : {}),
+    ...(start ? { startDate: start.start.toISOString() } : {}),
+    ...(end ? { endDate: end.end.toISOString() } : {}),
   };
 }
 

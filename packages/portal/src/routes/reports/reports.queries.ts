@@ -12,6 +12,11 @@ const live = { placeholderData: keepPreviousData, staleTime: 0 } as const;
 
 /** How often the outbox asks again while a message on the page waits for its delivery report. */
 export const OUTBOX_FOLLOW_MS = 5_000;
+/**
+ * How often the inbox and scheduled lists ask again while the tab is shown (new messages arrive, scheduled
+ * ones leave when sent). Hidden tabs do not poll (react-query's default); showing the tab again refetches.
+ */
+export const REPORT_FOLLOW_MS = 30_000;
 /** A message that is queued or accepted by the gateway, its delivery report still to come. */
 export const awaitingReport = (status: string | null | undefined) =>
   !status || status === "pending" || status === "sent" || status === "accepted";
@@ -41,7 +46,15 @@ function state<A, T>(
 }
 
 export function useInbox({ query, body }: ReportQuery): ReportListState<InboxMessage> {
-  return state($api.useQuery("post", "/inbox", { params: { query }, body }, live), (a) => a.data);
+  return state(
+    $api.useQuery(
+      "post",
+      "/inbox",
+      { params: { query }, body },
+      { ...live, refetchInterval: REPORT_FOLLOW_MS },
+    ),
+    (a) => a.data,
+  );
 }
 
 export function useOutbox(
@@ -54,16 +67,27 @@ export function useOutbox(
     { params: { query }, body: { ...body, ...(userId ? { userId } : {}) } },
     {
       ...live,
-      // Messages still on their way get their delivery reports: the page follows them while one is shown.
+      // Messages still on their way get their delivery reports: the page follows them closely while one is
+      // shown, and otherwise still looks for new messages now and then (only while the tab is shown).
       refetchInterval: (query) =>
-        query.state.data?.outbox.some((m) => awaitingReport(m.delivered_st)) ? OUTBOX_FOLLOW_MS : false,
+        query.state.data?.outbox.some((m) => awaitingReport(m.delivered_st))
+          ? OUTBOX_FOLLOW_MS
+          : REPORT_FOLLOW_MS,
     },
   );
   return { ...state(q, (a) => a.outbox), msgStatus: query.cursor ? undefined : q.data?.msg_status };
 }
 
 export function useScheduled({ query, body }: ReportQuery): ReportListState<ScheduledSms> {
-  return state($api.useQuery("post", "/scheduledSms", { params: { query }, body }, live), (a) => a.data);
+  return state(
+    $api.useQuery(
+      "post",
+      "/scheduledSms",
+      { params: { query }, body },
+      { ...live, refetchInterval: REPORT_FOLLOW_MS },
+    ),
+    (a) => a.data,
+  );
 }
 
 /** Options of the outbox's user filter (admins only). */

@@ -3,7 +3,7 @@ import { SENDER_ID_MESSAGES } from "@herald/domain";
 import { HttpResponse, http } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { page, userEvent } from "vitest/browser";
-import { axeViolations, mockApi, renderScreen, unmountScreen } from "../../test/render-screen";
+import { axeViolations, mockApi, renderScreen, toastText, unmountScreen } from "../../test/render-screen";
 import UserEdit from "../admin/users/user-edit";
 import AuditLog from "../audit/audit-log";
 import CreditSummary from "../credit/summary";
@@ -273,9 +273,7 @@ describe("corporate top-up requests", () => {
     await userEvent.fill(dialog.getByRole("textbox", { name: /Note/ }), "Campaign next week");
     expect(await axeViolations()).toEqual([]);
     await userEvent.click(dialog.getByRole("button", { name: "Send" }));
-    await expect
-      .element(page.getByRole("alertdialog", { name: "Topup Request has been sent !" }))
-      .toBeVisible();
+    await expect.element(toastText("Topup Request has been sent !")).toBeVisible();
     expect(calls("POST", "/topupReq")[0]?.body).toEqual({
       topUpType: 1,
       amount: 300,

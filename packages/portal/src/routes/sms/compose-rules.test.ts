@@ -1,18 +1,22 @@
 import { describe, expect, it } from "vitest";
 import {
   COMPOSE_MESSAGES,
+  COUNTING_NOTE,
   type ComposeState,
   counterText,
   emptyCompose,
+  finalActionLabel,
   firstInvalidStep,
   firstSlotAfter,
   insertAt,
   messageFromFile,
+  mobileNumbersHelp,
   monthlyNote,
   nextDay,
   normalizeTagFor,
   notEnoughCreditText,
   numberTagError,
+  offeredVariables,
   overwritesTypedText,
   parseComposeState,
   sampleFile,
@@ -73,11 +77,17 @@ describe("step 1: channel", () => {
 });
 
 describe("step 2: recipients", () => {
-  it("takes numbers only with a country code", () => {
+  it("takes numbers as people write them, national ones of the company's country, and says why one is refused", () => {
     expect(numberTagError("+6591234567")).toBeNull();
     expect(numberTagError("6591234567")).toBeNull();
-    expect(numberTagError("91234567")).toBe(COMPOSE_MESSAGES.numberNeedsCountryCode);
-    expect(numberTagError("65abc")).toBe(COMPOSE_MESSAGES.numberNeedsCountryCode);
+    expect(numberTagError("91234567")).toBeNull();
+    expect(normalizeTagFor("SMS", "SG")("(65) 8123-4567")).toBe("+6581234567");
+    expect(normalizeTagFor("SMS", "SG")("9123 4567")).toBe("+6591234567");
+    expect(normalizeTagFor("SMS", "SG")(" 123  45 ")).toBe("123 45");
+    expect(numberTagError("12345")).toBe("Too few digits for a Singapore number");
+    expect(numberTagError("65abc")).toMatch(/^Only digits/);
+    expect(mobileNumbersHelp("SG")).not.toMatch(/space after/);
+    expect(mobileNumbersHelp("SG")).toMatch(/paste a column/);
   });
   it("needs one recipient and no invalid number", () => {
     expect(stepError(1, draft(), ctx)).toBe("Please choose at least 1 recipient.");
@@ -236,12 +246,8 @@ describe("the preview", () => {
   it("says when the send goes out", () => {
     const at = { scheduleDate: "2026-01-31", scheduleTime: "09:30" };
     expect(scheduleSummary({ frequency: "Send Now", scheduleDate: "", scheduleTime: "" }, SG)).toBe("Now");
-    expect(scheduleSummary({ frequency: "One-Time", ...at }, SG)).toBe(
-      "Once, 2026-01-31 09:30 (Asia/Singapore)",
-    );
-    expect(scheduleSummary({ frequency: "Monthly", ...at }, SG)).toBe(
-      "Monthly, from 2026-01-31 09:30 (Asia/Singapore)",
-    );
+    expect(scheduleSummary({ frequency: "One-Time", ...at }, SG)).toBe("Once, 31 Jan 2026, 09:30 SGT");
+    expect(scheduleSummary({ frequency: "Monthly", ...at }, SG)).toBe("Monthly, from 31 Jan 2026, 09:30 SGT");
   });
 });
 
@@ -330,5 +336,39 @@ describe("step 3: message templates", () => {
     expect(overwritesTypedText(a.content, a, b)).toBe(false); // template A unchanged
     expect(overwritesTypedText(`${a.content}!`, a, b)).toBe(true); // A edited
     expect(overwritesTypedText(b.content, undefined, b)).toBe(false); // nothing would change
+  });
+});
+
+describe("the wording of the counter, the variables offered and the final button", () => {
+  it("speaks of the user's message only", () => {
+    expect(COUNTING_NOTE).not.toMatch(/specification|57/);
+  });
+
+  it("offers the base variables, the file's columns and the contacts' attribute columns, each once", () => {
+    expect(offeredVariables("SMS", ["city", "Name"], ["Plan", "city", "bad|name", "tier"])).toEqual([
+      "name",
+      "mobile",
+      "city",
+      "Plan",
+      "tier",
+    ]);
+    expect(offeredVariables("Email", [], ["Plan"])).toEqual(["name", "email", "Plan"]);
+  });
+
+  it("says what the last step's button does, how many and for how much", () => {
+    const totals = { segments: 195, recipients: 120, cost: "9.75" };
+    expect(finalActionLabel({ channel: "SMS", frequency: "Send Now" }, totals)).toBe(
+      "Send 195 SMS · SGD 9.75",
+    );
+    expect(finalActionLabel({ channel: "SMS", frequency: "Weekly" }, totals)).toBe(
+      "Schedule 195 SMS · SGD 9.75",
+    );
+    expect(finalActionLabel({ channel: "Email", frequency: "Send Now" }, { ...totals, recipients: 1 })).toBe(
+      "Send 1 e-mail · SGD 9.75",
+    );
+    expect(finalActionLabel({ channel: "WhatsApp", frequency: "One-Time" }, totals)).toBe(
+      "Schedule 120 WhatsApp messages · SGD 9.75",
+    );
+    expect(finalActionLabel({ channel: "SMS", frequency: "Send Now" })).toBe("Send");
   });
 });

@@ -1,5 +1,16 @@
 import type { Schema } from "@herald/api-client";
-import { countSms, MESSAGES, normalizeRecipient, type SmsCount, splitSms } from "@herald/domain";
+import {
+  countSms,
+  formatInZone,
+  instantInZone,
+  MESSAGES,
+  normalizeRecipient,
+  RECIPIENT_NUMBER_SEPARATORS,
+  readRecipientNumber,
+  type SmsCount,
+  splitSms,
+  zoneLabel,
+} from "@herald/domain";
 
 /** The wizard's steps: four on /sms/compose, the fifth (Preview) on /sms/preview. */
 export const COMPOSE_STEPS = [
@@ -20,8 +31,10 @@ export type FileContent = (typeof FILE_CONTENTS)[number];
 
 /** Files the recipients step takes (specification §5: CSV or xlsx only). */
 export const RECIPIENT_FILE_TYPES = ".csv,.xlsx";
-/** Company time zone when the server names none (issue: default Asia/Singapore). */
+/** Company time zone when the server names none (default Asia/Singapore). */
 export const DEFAULT_TIME_ZONE = "Asia/Singapore";
+/** The company's country when the server names none: numbers typed without a country code are of it. */
+export const DEFAULT_COUNTRY = "SG";
 
 /** Messages of the steps. The specification's words where it has them (§5), ours where it has none. */
 export const COMPOSE_MESSAGES = {
@@ -36,7 +49,6 @@ export const COMPOSE_MESSAGES = {
   fileUploading: "Please wait until the file is uploaded.",
   scheduleRequired: "Please select the Schedule Date and Schedule Time.",
   schedulePast: "The schedule date and time cannot be in the past.",
-  numberNeedsCountryCode: "Enter a valid mobile number with its country code, e.g. +65 9123 4567",
   invalidEmail: "Enter a valid e-mail address, e.g. name@example.com",
   invalidEmails: "Please correct or remove the invalid e-mail addresses.",
 } as const;
@@ -152,12 +164,35 @@ export function parseComposeState(raw: string | null): ComposeState {
 
 // ---- step 2: recipients
 
-/** A typed mobile number as a tag: digits and a leading "+" (spaces, dashes and brackets dropped). */
-export const normalizeNumberTag = (piece: string) => piece.replace(/[\s().-]/g, "");
+/** What separates typed or pasted mobile numbers: line breaks, commas, semicolons and tabs (spaces are in numbers). */
+export const NUMBER_SEPARATORS = RECIPIENT_NUMBER_SEPARATORS;
 
-/** A number tag needs its country code and must be a valid mobile number in international form. */
-export const numberTagError = (tag: string): string | null =>
-  normalizeRecipient(tag) ? null : COMPOSE_MESSAGES.numberNeedsCountryCode;
+/** The help under Mobile Numbers. */
+export const mobileNumbersHelp = (country: string) =>
+  `${country === "SG" ? "e.g. 9123 4567 or +60 12-345 6789" : "e.g. +65 9123 4567"}: numbers without a country code are taken as ${countryName(country)}'s. Press Enter or comma after each, or paste a column of numbers.`;
+
+export function countryName(code: string): string {
+  try {
+    return new Intl.DisplayNames(["en"], { type: "region" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * A typed or pasted mobile number as a tag: its international form ("+6591234567") when it reads as a number —
+ * written with spaces, dashes or brackets, without the country code for the company's country — else as typed.
+ */
+export const normalizeNumberTag = (piece: string, country = DEFAULT_COUNTRY) => {
+  const read = readRecipientNumber(piece, country);
+  return read.ok ? read.e164 : piece.trim().replace(/\s+/g, " ");
+};
+
+/** Why a number tag cannot be sent to (e.g. "Too few digits for a Singapore number"), or null. */
+export const numberTagError = (tag: string, country = DEFAULT_COUNTRY): string | null => {
+  const read = readRecipientNumber(tag, country);
+  return read.ok ? null : read.reason;
+};
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -166,12 +201,14 @@ export const emailTagError = (tag: string): string | null =>
   EMAIL.test(tag) ? null : COMPOSE_MESSAGES.invalidEmail;
 
 /** Typed recipients are e-mail addresses for Email, mobile numbers otherwise. */
-export const tagErrorFor = (channel: ComposeChannel | "") =>
-  channel === "Email" ? emailTagError : numberTagError;
+export const tagErrorFor = (channel: ComposeChannel | "", country = DEFAULT_COUNTRY) =>
+  channel === "Email" ? emailTagError : (tag: string) => numberTagError(tag, country);
 
 /** Cleans a typed piece before it becomes a tag. */
-export const normalizeTagFor = (channel: ComposeChannel | "") =>
-  channel === "Email" ? (piece: string) => piece.trim() : normalizeNumberTag;
+export const normalizeTagFor = (channel: ComposeChannel | "", country = DEFAULT_COUNTRY) =>
+  channel === "Email"
+    ? (piece: string) => piece.trim()
+    : (piece: string) => normalizeNumberTag(piece, country);
 
 export function hasRecipients(
   s: Pick<ComposeState, "numbers" | "contactIds" | "groupIds" | "file">,
@@ -266,6 +303,8 @@ export interface StepContext {
   uploading?: boolean;
   now: Date;
   timeZone: string;
+  /** The company's country (numbers typed without a country code). */
+  country?: string;
 }
 
 /** Why the wizard cannot leave a step (the message shown), or null. */
@@ -283,7 +322,7 @@ export function stepError(step: number, s: ComposeState, ctx: StepContext): stri
   }
   if (step === 1) {
     if (ctx.uploading) return COMPOSE_MESSAGES.fileUploading;
-    const tagError = tagErrorFor(s.channel);
+    const tagError = tagErrorFor(s.channel, ctx.country);
     if (s.numbers.some((n) => tagError(n) !== null))
       return s.channel === "Email" ? COMPOSE_MESSAGES.invalidEmails : COMPOSE_MESSAGES.invalidNumbers;
     if (!hasRecipients(s)) return COMPOSE_MESSAGES.recipientRequired;
@@ -323,9 +362,9 @@ export const ENCODING_LABEL: Record<string, string> = {
   unicode: "UCS-2 (Unicode)",
 };
 
-/** The one line the counter shows about the rule it follows (and why not the specification's figure). */
+/** The one line the counter shows about the rule it follows. */
 export const COUNTING_NOTE =
-  "GSM-7 text: 160 characters per SMS, 153 per part; Unicode: 70, 67 per part. The specification's 57 is not used.";
+  "GSM-7 text: 160 characters per SMS, 153 per part. An emoji or another character outside GSM-7 makes the whole message Unicode: 70 characters per SMS, 67 per part.";
 
 export interface SmsCounter {
   encoding: string;
@@ -368,6 +407,26 @@ export const variableName = (placeholder: string) => placeholder.replace(/^\{|\}
 /** The variables every recipient has (beside a contact's attributes and a file's own columns). */
 export const baseVariables = (channel: ComposeChannel | "") =>
   channel === "Email" ? ["name", "email"] : ["name", "mobile"];
+
+/**
+ * The variables step 3 offers: the base ones, the file's columns (a Contacts & Variables file) and the
+ * attribute columns of the company's contacts, each once whatever its case.
+ */
+export function offeredVariables(
+  channel: ComposeChannel | "",
+  fileColumns: readonly string[],
+  contactAttributes: readonly string[],
+): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const name of [...baseVariables(channel), ...fileColumns, ...contactAttributes]) {
+    const key = name.trim().toLowerCase();
+    if (!key || seen.has(key) || /[{}|\n]/.test(name)) continue;
+    seen.add(key);
+    out.push(name.trim());
+  }
+  return out;
+}
 
 // ---- Message templates (step 3)
 
@@ -462,7 +521,7 @@ export function sampleFile(content: FileContent): { baseName: string; header: st
 /** The ledger's refusal when the credit does not cover a send (the server's words). */
 export const NOT_ENOUGH_CREDIT = "Credit cannot go below 0";
 
-/** Why Done is disabled when the credit does not cover the send. */
+/** Why the send button is disabled when the credit does not cover the send. */
 export const notEnoughCreditText = (cost: string, balance: string) =>
   `${NOT_ENOUGH_CREDIT}: this send costs SGD ${cost} and your credit is SGD ${balance}.`;
 
@@ -471,9 +530,36 @@ export const SEND_WARNINGS = {
   title: "Check before sending",
   sendAnyway: "Send anyway",
   sendAnywayHelp: (count: number) =>
-    `I have read the ${count === 1 ? "warning" : "warnings"} above. Done sends only once this is ticked.`,
+    `I have read the ${count === 1 ? "warning" : "warnings"} above. Nothing is sent until this is ticked.`,
   sendAnywayMissing: 'Tick "Send anyway" to send despite the warning, or go back and change the message.',
 } as const;
+
+/**
+ * The preview's final button: what it does, how many and for how much ("Send 195 SMS · SGD 9.75",
+ * "Schedule 3 e-mails · SGD 0.03"); just "Send"/"Schedule" until the totals are known.
+ */
+export function finalActionLabel(
+  s: Pick<ComposeState, "channel" | "frequency">,
+  totals?: { segments: number; recipients: number; cost: string },
+): string {
+  const verb = s.frequency === "Send Now" ? "Send" : "Schedule";
+  if (!totals) return verb;
+  const n =
+    s.channel === "Email" || s.channel === "WhatsApp" || s.channel === "Telegram"
+      ? totals.recipients
+      : totals.segments;
+  const what =
+    s.channel === "Email"
+      ? n === 1
+        ? "e-mail"
+        : "e-mails"
+      : s.channel === "WhatsApp" || s.channel === "Telegram"
+        ? n === 1
+          ? `${s.channel} message`
+          : `${s.channel} messages`
+        : "SMS";
+  return `${verb} ${n.toLocaleString("en-US")} ${what} · SGD ${totals.cost}`;
+}
 
 /** When the send goes out, in words, with the company's time zone. */
 export function scheduleSummary(
@@ -481,7 +567,11 @@ export function scheduleSummary(
   timeZone: string,
 ): string {
   if (s.frequency === "Send Now") return "Now";
-  const at = `${s.scheduleDate} ${s.scheduleTime} (${timeZone})`;
+  // "31 Jan 2026, 09:30 SGT": the wall clock the user chose, labelled with the company's zone.
+  const instant = instantInZone(s.scheduleDate, s.scheduleTime, timeZone);
+  const at = instant
+    ? formatInZone(instant, "d MMM yyyy, HH:mm", timeZone)
+    : `${s.scheduleDate} ${s.scheduleTime} ${zoneLabel(timeZone)}`;
   if (s.frequency === "One-Time") return `Once, ${at}`;
   return `${s.frequency}, from ${at}`;
 }

@@ -159,3 +159,21 @@ export const templateActions = style({
   gap: vars.space["2"],
   alignItems: "center",
 });
+
+export const calloutList = style({ margin: 0, paddingInlineStart: vars.space["5"] });
+
+/** The message as written in the Unicode warning, its characters outside GSM-7 marked. */
+export const unicodeText = style({
+  margin: 0,
+  whiteSpace: "pre-wrap",
+  overflowWrap: "anywhere",
+  fontSize: vars.fontSize.sm,
+});
+
+export const unicodeMark = style({
+  background: vars.color.warningSoft,
+  color: "inherit",
+  outline: `2px solid ${vars.color.warning}`,
+  borderRadius: vars.radius.sm,
+  paddingInline: "1px",
+});

@@ -4,6 +4,8 @@ import { type ComposeState, emptyCompose, parseComposeState } from "./compose-ru
 export const COMPOSE_PATH = "/sms/compose";
 export const PREVIEW_PATH = "/sms/preview";
 export const OUTBOX_PATH = "/report/outbox";
+/** Where a scheduled send is listed (the outbox shows what has gone out). */
+export const SCHEDULED_PATH = "/report/scheduled";
 export const HOME_CRUMB = { label: "Home", href: "/apps/social-chat" };
 
 /** The draft lives in the tab's sessionStorage: it survives the move to /sms/preview, Back and a reload. */

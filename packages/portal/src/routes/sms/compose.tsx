@@ -25,10 +25,10 @@ import { $api, api } from "../../api";
 import { useDialogs } from "../../dialogs";
 import { routerLink } from "../../shell/link";
 import { exportRows } from "../contacts/contacts.shared";
+import { zoneCaption } from "../format";
 import * as s from "./compose.css";
 import { HOME_CRUMB, PREVIEW_PATH, useComposeDraft } from "./compose.shared";
 import {
-  baseVariables,
   CHANNELS,
   COMPOSE_MESSAGES,
   COMPOSE_STEPS,
@@ -37,14 +37,18 @@ import {
   type ComposeFrequency,
   type ComposeState,
   chatChannelsFor,
+  DEFAULT_COUNTRY,
   DEFAULT_TIME_ZONE,
   FILE_CONTENTS,
   type FileContent,
   FREQUENCIES,
   insertAt,
   messageFromFile,
+  mobileNumbersHelp,
   monthlyNote,
+  NUMBER_SEPARATORS,
   normalizeTagFor,
+  offeredVariables,
   overwritesTypedText,
   PREVIEW_STEP,
   RECIPIENT_FILE_TYPES,
@@ -120,6 +124,7 @@ export default function Compose() {
     uploading: upload.busy,
     now: new Date(),
     timeZone,
+    country: two.data.country ?? DEFAULT_COUNTRY,
   };
   return (
     <div className={s.page}>
@@ -165,7 +170,12 @@ export default function Compose() {
             ) : step === 1 ? (
               <RecipientsStep state={state} update={update} options={two.data} upload={upload} />
             ) : step === 2 ? (
-              <MessageStep state={state} update={update} templates={two.data.templates} />
+              <MessageStep
+                state={state}
+                update={update}
+                templates={two.data.templates}
+                contactAttributes={two.data.variables ?? []}
+              />
             ) : (
               <FrequencyStep state={state} update={update} timeZone={timeZone} />
             )
@@ -183,20 +193,20 @@ function StepHelp({ step }: { step: number }) {
       "SMS needs a sender ID your admin allowed you; e-mail needs a subject.",
     ],
     [
-      "Type numbers with their country code; Enter, comma or space adds each one.",
+      "Type or paste numbers as you write them (spaces, dashes and brackets are fine); Enter or comma adds each one, and a pasted column adds them all.",
       "Upload a CSV or XLSX file whose first columns are mobile then name.",
       "Remove Duplicate Contacts sends once to a number that appears more than once.",
     ],
     [
       "Choose one of your company's templates to fill the message, or save what you typed as one.",
-      "Insert a variable where each recipient's own value should go.",
+      'Insert a variable where each recipient\'s own value should go; {name|there} says "there" to recipients without a name.',
       "The counter shows the encoding and how many SMS each recipient's message takes.",
     ],
     [
       "Send Now goes out at once; the others run at the chosen time in the company's time zone.",
       "Next opens the preview: recipients, SMS parts and cost before anything is sent.",
     ],
-  ][step] ?? ["Check the recipients, SMS parts and cost, then Done sends."];
+  ][step] ?? ["Check the recipients, SMS parts and cost, then send or schedule."];
   return (
     <ul className={s.helpList}>
       {lines.map((line) => (
@@ -350,6 +360,7 @@ function RecipientsStep({
     [options.groups],
   );
   const contents = FILE_CONTENTS.filter((c) => (options.fileContentOptions as readonly string[]).includes(c));
+  const country = options.country ?? DEFAULT_COUNTRY;
   return (
     <div className={s.step}>
       {state.channel === "Email" ? (
@@ -368,13 +379,14 @@ function RecipientsStep({
         <TagInput
           key="mobile"
           label="Mobile Numbers"
-          help="With the country code, e.g. +65 9123 4567. Press Enter, comma or space after each number."
+          help={mobileNumbersHelp(country)}
           inputMode="tel"
           placeholder="+65 9123 4567"
+          separators={NUMBER_SEPARATORS}
           value={state.numbers}
           onValueChange={(numbers) => update({ numbers })}
-          normalize={normalizeTagFor(state.channel)}
-          validate={tagErrorFor(state.channel)}
+          normalize={normalizeTagFor(state.channel, country)}
+          validate={tagErrorFor(state.channel, country)}
         />
       )}
       <div className={s.row}>
@@ -490,10 +502,13 @@ function MessageStep({
   state,
   update,
   templates,
+  contactAttributes,
 }: {
   state: ComposeState;
   update: Update;
   templates: readonly TemplateOption[];
+  /** The attribute columns of the company's contacts. */
+  contactAttributes: readonly string[];
 }) {
   const box = useRef<HTMLTextAreaElement>(null);
   const dialogs = useDialogs();
@@ -502,8 +517,8 @@ function MessageStep({
   const chosen = templates.find((t) => t.id === state.templateId);
   const variables = useMemo(() => {
     const fromFile = state.file && state.fileContent === "Contacts & Variables" ? state.file.variables : [];
-    return [...new Set([...baseVariables(state.channel), ...fromFile])];
-  }, [state.file, state.fileContent, state.channel]);
+    return offeredVariables(state.channel, fromFile, contactAttributes);
+  }, [state.file, state.fileContent, state.channel, contactAttributes]);
   const counter = smsCounter(state.message);
   const fromFile = messageFromFile(state);
   const refreshTemplates = () =>
@@ -650,6 +665,10 @@ function MessageStep({
           </Button>
         ))}
       </fieldset>
+      <p className={s.note}>
+        A recipient without a value gets the text after "|": <code>{"{name|there}"}</code> reads "there" when
+        the name is missing.
+      </p>
     </div>
   );
 }
@@ -763,7 +782,7 @@ function FrequencyStep({
         onValueChange={(frequency) => update({ frequency })}
       />
       {state.frequency === "Send Now" ? (
-        <p className={s.note}>The message goes out as soon as you press Done on the preview.</p>
+        <p className={s.note}>The message goes out as soon as you press Send on the preview.</p>
       ) : (
         <>
           <div className={s.row}>
@@ -792,7 +811,7 @@ function FrequencyStep({
         </>
       )}
       <p className={s.note}>
-        Times are in the company's time zone: <strong>{timeZone}</strong>.
+        Times are in the company's time zone: <strong>{zoneCaption(timeZone)}</strong> ({timeZone}).
       </p>
     </div>
   );

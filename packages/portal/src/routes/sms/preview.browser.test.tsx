@@ -2,9 +2,9 @@ import type { Schema } from "@herald/api-client";
 import { HttpResponse, http } from "msw";
 import { afterEach, describe, expect, it } from "vitest";
 import { page, userEvent } from "vitest/browser";
-import { axeViolations, mockApi, renderScreen, unmountScreen } from "../../test/render-screen";
+import { axeViolations, mockApi, renderScreen, toastText, unmountScreen } from "../../test/render-screen";
 import { fakeToken } from "../social/social.mocks";
-import { OUTBOX_PATH, PREVIEW_PATH } from "./compose.shared";
+import { OUTBOX_PATH, PREVIEW_PATH, SCHEDULED_PATH } from "./compose.shared";
 import { type ComposeState, emptyCompose, SEND_WARNINGS } from "./compose-rules";
 import Preview from "./preview";
 
@@ -15,6 +15,7 @@ const SENT = "Processing complete!";
 const routes = [
   { path: PREVIEW_PATH, Component: Preview },
   { path: OUTBOX_PATH, Component: () => <h2>Outbox</h2> },
+  { path: SCHEDULED_PATH, Component: () => <h2>Scheduled</h2> },
 ];
 
 /** A draft that passes every step: an SMS from DemoCo to one Singapore number, sent now. */
@@ -53,7 +54,12 @@ const answer = (warnings?: string[]): Schema<"ComposePreview"> => ({
 });
 
 /** The compose API of the preview: its options, the preview (answers `previews` in turn, the last one after) and the send. */
-async function open(previews: Schema<"ComposePreview">[], width = 1440, send?: () => Response) {
+async function open(
+  previews: Schema<"ComposePreview">[],
+  width = 1440,
+  send?: () => Response,
+  state: ComposeState = draft(),
+) {
   const sends: unknown[] = [];
   let asked = 0;
   await page.viewport(width, 900);
@@ -80,13 +86,13 @@ async function open(previews: Schema<"ComposePreview">[], width = 1440, send?: (
       } satisfies Schema<"ComposeSendResult">);
     }),
   ]);
-  sessionStorage.setItem("herald.sms.compose", JSON.stringify(draft()));
+  sessionStorage.setItem("herald.sms.compose", JSON.stringify(state));
   const rendered = renderScreen(PREVIEW_PATH, routes, fakeToken("admin"));
   await expect.element(page.getByRole("table", { name: "Recipients preview" })).toBeVisible();
   return { ...rendered, sends };
 }
 
-const done = () => page.getByRole("button", { name: "Done", exact: true });
+const done = () => page.getByRole("button", { name: "Send 1 SMS · SGD 0.05", exact: true });
 const sendAnyway = () => page.getByRole("checkbox", { name: SEND_WARNINGS.sendAnyway });
 
 afterEach(async () => {
@@ -96,14 +102,14 @@ afterEach(async () => {
 });
 
 describe("compose preview: warnings before sending", () => {
-  it("without warnings: no callout, no acknowledgement, Done sends at once", async () => {
+  it("without warnings: no callout, no acknowledgement, the button says what it sends and sends at once", async () => {
     const { router, sends } = await open([answer()]);
     await expect.element(page.getByText(SEND_WARNINGS.title)).not.toBeInTheDocument();
     expect(document.querySelectorAll('[role="checkbox"]')).toHaveLength(0);
     await userEvent.click(done());
-    await expect.element(page.getByRole("alertdialog", { name: SENT })).toBeVisible();
+    await expect.element(toastText(SENT)).toBeVisible();
+    expect(document.querySelector('[role="alertdialog"]')).toBeNull();
     expect(sends).toHaveLength(1);
-    await userEvent.click(page.getByRole("button", { name: "OK" }));
     await expect.poll(() => router.state.location.pathname).toBe(OUTBOX_PATH);
   });
 
@@ -135,10 +141,9 @@ describe("compose preview: warnings before sending", () => {
     await expect.element(page.getByText(SEND_WARNINGS.sendAnywayMissing)).not.toBeInTheDocument();
     done().element().focus();
     await userEvent.keyboard("{Enter}");
-    await expect.element(page.getByRole("alertdialog", { name: SENT })).toBeVisible();
+    await expect.element(toastText(SENT)).toBeVisible();
     expect(sends).toHaveLength(1);
     expect(sends[0]).toMatchObject({ channel: "SMS", senderId: "DemoCo" });
-    await userEvent.click(page.getByRole("button", { name: "OK" }));
     await expect.poll(() => router.state.location.pathname).toBe(OUTBOX_PATH);
   });
 
@@ -164,5 +169,48 @@ describe("compose preview: warnings before sending", () => {
     await userEvent.click(done());
     await expect.element(page.getByText(SEND_WARNINGS.sendAnywayMissing)).toBeVisible();
     expect(sends).toHaveLength(1);
+  });
+});
+
+describe("compose preview: what the user should know about the message", () => {
+  const EMOJI = "Your table is ready. Show this SMS for a free drink at the bar tonight 🎉";
+
+  it("names the emoji that doubles the SMS and shows the difference; recipients without a name; a schedule lands on the scheduled list", async () => {
+    const doubled = answer();
+    doubled.totals = { ...doubled.totals, segments: 2, costCents: 10, cost: "0.10" };
+    doubled.rows = [
+      { ...doubled.rows[0]!, text: `Hi , ${EMOJI}`, encoding: "UCS-2", segments: 2, cost: "0.10" },
+    ];
+    doubled.missingValues = [{ variable: "name", recipients: 12, example: "Hi , your table is ready" }];
+    const { router, sends } = await open([doubled], 390, undefined, {
+      ...draft(),
+      senderId: "HERALD",
+      message: `Hi {name}, ${EMOJI}`,
+      frequency: "One-Time",
+      scheduleDate: "2099-01-01",
+      scheduleTime: "09:00",
+    });
+    const unicode = page.getByRole("status").filter({ hasText: "Unicode makes this send cost more" });
+    await expect
+      .element(unicode.getByText('"🎉" is not in the standard SMS alphabet', { exact: false }))
+      .toBeVisible();
+    await expect
+      .element(unicode.getByText("Each recipient gets 2 SMS instead of 1.", { exact: false }))
+      .toBeVisible();
+    await userEvent.click(unicode.getByRole("button", { name: "See the difference" }));
+    const difference = unicode.getByLabelText("Unicode difference").getByRole("definition");
+    await expect.element(difference.nth(0)).toHaveTextContent("2 SMS · SGD 0.10");
+    await expect.element(difference.nth(1)).toHaveTextContent("1 SMS · SGD 0.05");
+    await expect
+      .element(page.getByText('12 recipients have no name; they will see "Hi , your table is ready".'))
+      .toBeVisible();
+    await expect.element(page.getByText("{name|there}", { exact: true })).toBeVisible();
+    expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(390);
+    expect(await axeViolations()).toEqual([]);
+
+    await userEvent.click(page.getByRole("button", { name: "Schedule 2 SMS · SGD 0.10", exact: true }));
+    await userEvent.click(page.getByRole("button", { name: "OK" }));
+    expect(sends).toHaveLength(1);
+    await expect.poll(() => router.state.location.pathname).toBe(SCHEDULED_PATH);
   });
 });

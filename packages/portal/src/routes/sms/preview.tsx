@@ -1,5 +1,5 @@
 import { ApiError, unwrap } from "@herald/api-client";
-import { MESSAGES } from "@herald/domain";
+import { fallbackExample, MESSAGES, missingValueText, unicodeCost } from "@herald/domain";
 import {
   Breadcrumb,
   Button,
@@ -23,12 +23,14 @@ import {
   type ComposePreviewRow,
   HOME_CRUMB,
   OUTBOX_PATH,
+  SCHEDULED_PATH,
   toComposeDraft,
   useComposeDraft,
 } from "./compose.shared";
 import {
   COMPOSE_STEPS,
   DEFAULT_TIME_ZONE,
+  finalActionLabel,
   firstInvalidStep,
   notEnoughCreditText,
   PREVIEW_STEP,
@@ -38,6 +40,15 @@ import {
 
 /** A preview row with its place in the list (the same number may appear twice when duplicates are kept). */
 type Row = ComposePreviewRow & { key: string };
+
+const count = (n: number) => `${n.toLocaleString("en-US")} message${n === 1 ? "" : "s"}`;
+
+/** What happens next to the messages just handed over: they are being sent, or wait for their time. */
+export function sentNote(answer: { status: "sent" | "scheduled"; recipients: number }): string {
+  return answer.status === "scheduled"
+    ? `Your ${count(answer.recipients)} will be sent at the time you chose.`
+    : `Your ${count(answer.recipients)} ${answer.recipients === 1 ? "is" : "are"} being sent; their delivery shows in the outbox as it happens.`;
+}
 
 const columns: DataTableColumn<Row>[] = [
   { id: "to", header: "To", value: (r) => r.to, cell: (r) => <span className={s.number}>{r.to}</span> },
@@ -61,7 +72,7 @@ const columns: DataTableColumn<Row>[] = [
   },
 ];
 
-/** Step 5 of Compose Message (sms/preview): what will be sent, to whom, and at what cost; Done sends it. */
+/** Step 5 of Compose Message (sms/preview): what will be sent, to whom, and at what cost; its button sends it. */
 export default function Preview() {
   const navigate = useNavigate();
   const dialogs = useDialogs();
@@ -127,10 +138,13 @@ export default function Preview() {
       const answer = unwrap(
         await api.POST("/sms/send", { params: { header: { "Idempotency-Key": key } }, body }),
       );
+      const scheduled = state.frequency !== "Send Now";
       reset();
       await queryClient.invalidateQueries({ queryKey: ["post", "/getProfile"] });
-      await dialogs.message("success", answer.message ?? MESSAGES.processingComplete);
-      navigate(OUTBOX_PATH);
+      // The words say the request was processed; the messages themselves are still on their way: say so, and
+      // land where they can be followed (the scheduled list for a schedule, the outbox for a send).
+      await dialogs.message("success", answer.message ?? MESSAGES.processingComplete, sentNote(answer));
+      navigate(scheduled ? SCHEDULED_PATH : OUTBOX_PATH);
     } catch (err) {
       if (err instanceof ApiError && err.status < 500) {
         await dialogs.message("error", err.message);
@@ -141,6 +155,19 @@ export default function Preview() {
       setBusy(false);
     }
   };
+
+  const actionLabel = finalActionLabel(state, totals);
+  // SMS only: characters outside GSM-7 (an emoji, typographic quotes) that make each message take more SMS
+  // (read from the recipients' own texts, variables filled in, as they are sent)
+  const unicode = useMemo(() => {
+    if (state.channel !== "SMS" || messageFromFileOnly(state)) return null;
+    for (const r of preview.data?.rows ?? []) {
+      const cost = unicodeCost(r.text);
+      if (cost) return cost;
+    }
+    return null;
+  }, [state, preview.data]);
+  const missing = preview.data?.missingValues ?? [];
 
   const errorText = (err: unknown) =>
     typeof err === "object" && err !== null && "message" in err && typeof err.message === "string"
@@ -222,6 +249,37 @@ export default function Preview() {
                       />
                     </Callout>
                   )}
+                  {unicode && totals.recipients > 0 && (
+                    <UnicodeWarning
+                      cost={unicode}
+                      message={state.message}
+                      recipients={totals.recipients}
+                      perSms={totals.segments > 0 ? totals.costCents / totals.segments : 0}
+                      onEdit={() => backTo(2)}
+                    />
+                  )}
+                  {missing.length > 0 && (
+                    <Callout
+                      tone="info"
+                      title="Some recipients have no value for a variable"
+                      headingLevel={3}
+                    >
+                      <ul className={s.calloutList}>
+                        {missing.map((m) => (
+                          <li key={m.variable}>{missingValueText(m.variable, m.recipients, m.example)}</li>
+                        ))}
+                      </ul>
+                      <p>
+                        Give the variable a fallback for them, e.g.{" "}
+                        <code>{fallbackExample(missing[0]!.variable)}</code>.
+                      </p>
+                      <div>
+                        <Button variant="outline" size="sm" onClick={() => backTo(2)}>
+                          Edit the message
+                        </Button>
+                      </div>
+                    </Callout>
+                  )}
                   <dl className={s.facts} aria-label="Totals">
                     <Fact
                       term="Channel"
@@ -285,7 +343,7 @@ export default function Preview() {
                 Previous
               </Button>
               <Button loading={busy} disabled={!canSend} onClick={() => void done()}>
-                Done
+                {actionLabel}
               </Button>
             </div>
           </section>
@@ -301,5 +359,97 @@ function Fact({ term, value }: { term: string; value: string }) {
       <dt className={s.factTerm}>{term}</dt>
       <dd className={s.factValue}>{value}</dd>
     </div>
+  );
+}
+
+/** True when every recipient's message comes from the file (the typed text is not what is sent). */
+const messageFromFileOnly = (state: {
+  file: unknown;
+  fileContent: string;
+  numbers: string[];
+  contactIds: string[];
+  groupIds: string[];
+}) =>
+  state.file !== null &&
+  state.fileContent === "Contacts & Message" &&
+  state.numbers.length + state.contactIds.length + state.groupIds.length === 0;
+
+const sgd = (cents: number) => (Math.round(cents) / 100).toFixed(2);
+
+/**
+ * Characters outside GSM-7 that make each message take more SMS: which ones, what it costs, and on request the
+ * message with them marked and the counts side by side.
+ */
+function UnicodeWarning({
+  cost,
+  message,
+  recipients,
+  perSms,
+  onEdit,
+}: {
+  cost: { characters: string[]; unicode: number; gsm: number };
+  message: string;
+  recipients: number;
+  perSms: number;
+  onEdit: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  const names = cost.characters.map((c) => `"${c}"`);
+  const which =
+    names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  const withIt = recipients * cost.unicode * perSms;
+  const without = recipients * cost.gsm * perSms;
+  const marked = [...new Intl.Segmenter("en").segment(message)].map((g) => g.segment);
+  return (
+    <Callout tone="warning" role="status" title="Unicode makes this send cost more" headingLevel={3}>
+      <p>
+        {which} {names.length === 1 ? "is" : "are"} not in the standard SMS alphabet, so the whole message is
+        sent as Unicode: 70 characters per SMS instead of 160. Each recipient gets {cost.unicode} SMS instead
+        of {cost.gsm}.
+      </p>
+      <div className={s.chips}>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-expanded={open}
+          aria-controls={detailsId}
+          onClick={() => setOpen((v) => !v)}
+        >
+          {open ? "Hide the difference" : "See the difference"}
+        </Button>
+        <Button variant="outline" size="sm" onClick={onEdit}>
+          Edit the message
+        </Button>
+      </div>
+      <div id={detailsId} hidden={!open}>
+        <p className={s.unicodeText}>
+          {marked.map((g, i) =>
+            cost.characters.includes(g) ? (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the message's characters in order, never reordered
+              <mark key={i} className={s.unicodeMark}>
+                {g}
+              </mark>
+            ) : (
+              g
+            ),
+          )}
+        </p>
+        <dl className={s.facts} aria-label="Unicode difference">
+          <div className={s.fact}>
+            <dt className={s.factTerm}>As written (Unicode)</dt>
+            <dd className={s.factValue}>
+              {(recipients * cost.unicode).toLocaleString("en-US")} SMS · SGD {sgd(withIt)}
+            </dd>
+          </div>
+          <div className={s.fact}>
+            <dt className={s.factTerm}>Without {names.length === 1 ? "it" : "them"} (GSM-7)</dt>
+            <dd className={s.factValue}>
+              {(recipients * cost.gsm).toLocaleString("en-US")} SMS · SGD {sgd(without)}
+            </dd>
+          </div>
+        </dl>
+      </div>
+    </Callout>
   );
 }

@@ -45,7 +45,7 @@ function useOpenLink() {
 }
 
 /**
- * Channel management: the company's channels (id, name, type, created at, creator), with Sync Templates for
+ * Channel management: the company's channels (name, type, created at, creator; the id stays out of sight), with Sync Templates for
  * WhatsApp, Edit Channel and Delete Channel, and Connect Channel, which opens the provider's connect page.
  */
 export default function ChannelManagement() {
@@ -59,7 +59,6 @@ export default function ChannelManagement() {
 
   const columns = useMemo<DataTableColumn<Channel>[]>(
     () => [
-      { id: "id", header: "ID", text: (c) => c.id, priority: "lg", width: "320px" },
       { id: "name", header: "Name", text: (c) => c.name },
       {
         id: "channelType",

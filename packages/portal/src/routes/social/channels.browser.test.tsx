@@ -1,7 +1,7 @@
 import { MESSAGES } from "@herald/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { page, userEvent } from "vitest/browser";
-import { axeViolations, mockApi, renderScreen, unmountScreen } from "../../test/render-screen";
+import { axeViolations, mockApi, renderScreen, toastText, unmountScreen } from "../../test/render-screen";
 import BotSettings, { FORWARD_LABEL, WEBHOOK_SECRET_LABEL, WEBHOOK_URL_LABEL } from "./bot-settings";
 import ChannelManagement from "./channel-management";
 import ConnectChannel from "./connect-channel";
@@ -42,15 +42,18 @@ afterEach(async () => {
 });
 
 describe("channel management", () => {
-  it("lists id, name, type, created at and creator; Sync Templates only for WhatsApp", async () => {
+  it("lists name, type, created at and creator in words (no ids, no codes); Sync Templates only for WhatsApp", async () => {
     await open("/apps/channel-management");
     const table = page.getByRole("table", { name: "Channels" });
     await expect.element(table.getByText("Support line")).toBeVisible();
-    await expect.element(table.getByText(CHANNEL_ID)).toBeVisible();
     await expect.element(table.getByText("WhatsApp")).toBeVisible();
     await expect.element(table.getByText("Telegram")).toBeVisible();
     await expect.element(table.getByText("Mia Lim")).toBeVisible();
     await expect.element(table.getByText("05/01/2026", { exact: false })).toBeVisible();
+    // what a person reads: no record ids and no codes such as WHATSAPP
+    const text = table.element().textContent ?? "";
+    expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i);
+    expect(text).not.toMatch(/\b[A-Z]{4,}\b/);
     expect(await axeViolations()).toEqual([]);
 
     await userEvent.click(page.getByRole("button", { name: "Actions for Bot news" }));
@@ -60,7 +63,7 @@ describe("channel management", () => {
 
     await userEvent.click(page.getByRole("button", { name: "Actions for Support line" }));
     await userEvent.click(page.getByRole("menuitem", { name: "Sync Templates" }));
-    await expect.element(page.getByText(MESSAGES.dataUpdateSuccess)).toBeVisible();
+    await expect.element(toastText(MESSAGES.dataUpdateSuccess)).toBeVisible();
     expect(calls("sync-ws-templates").map((c) => c.path)).toEqual([`sync-ws-templates ${CHANNEL_ID}`]);
   });
 
@@ -87,8 +90,7 @@ describe("channel management", () => {
     await userEvent.click(
       page.getByRole("alertdialog", { name: MESSAGES.confirmDelete }).getByRole("button", { name: "Delete" }),
     );
-    await expect.element(page.getByText(MESSAGES.dataDeleteSuccess)).toBeVisible();
-    await userEvent.click(page.getByRole("button", { name: "OK" }));
+    await expect.element(toastText(MESSAGES.dataDeleteSuccess)).toBeVisible();
     await expect
       .element(page.getByRole("table", { name: "Channels" }).getByText("Bot news"))
       .not.toBeInTheDocument();
@@ -119,7 +121,7 @@ describe("channel management", () => {
     expect(calls("save-connection")).toHaveLength(0);
     await userEvent.fill(page.getByRole("textbox", { name: "Channel name" }), "Try-out line");
     await userEvent.click(form.getByRole("button", { name: "Connect" }));
-    await expect.element(page.getByText(MESSAGES.dataUpdateSuccess)).toBeVisible();
+    await expect.element(toastText(MESSAGES.dataUpdateSuccess)).toBeVisible();
     expect(calls("save-connection")[0]?.body).toEqual({
       token: "tok-1",
       channelType: "WHATSAPP",
@@ -127,11 +129,40 @@ describe("channel management", () => {
       mode: "sandbox",
       departmentIds: [],
     });
-    await userEvent.click(page.getByRole("button", { name: "OK" }));
     await expect.poll(() => router.state.location.pathname).toBe("/apps/channel-management");
     await expect
       .element(page.getByRole("table", { name: "Channels" }).getByText("Try-out line"))
       .toBeVisible();
+  });
+
+  it("Enter in the departments picker picks departments and does not submit the form", async () => {
+    state.connect = connectSession({
+      departments: [
+        { id: DEPT_ID, name: "Support" },
+        { id: "0190a1b2-0000-7000-8000-0000000000d2", name: "Sales" },
+      ],
+    });
+    await open("/apps/channel-management/connect?token=tok-3");
+    await userEvent.fill(page.getByRole("textbox", { name: "Channel name" }), "Two teams");
+    const picker = page.getByRole("combobox", { name: /Departments/ });
+    await userEvent.click(picker);
+    await userEvent.keyboard("Sup");
+    await userEvent.keyboard("{Enter}");
+    await userEvent.keyboard("Sal");
+    await userEvent.keyboard("{Enter}");
+    // with the list closed and with a search that matches nothing, Enter still does not submit
+    await userEvent.keyboard("{Escape}");
+    await userEvent.keyboard("{Enter}");
+    await userEvent.keyboard("{Escape}zzz{Enter}");
+    const chosen = page.getByRole("list", { name: /Selected|Departments/ });
+    await expect.element(chosen.getByText("Support")).toBeVisible();
+    await expect.element(chosen.getByText("Sales")).toBeVisible();
+    expect(calls("save-connection")).toHaveLength(0);
+    await userEvent.click(page.getByRole("button", { name: "Connect" }));
+    await expect.poll(() => calls("save-connection").length).toBe(1);
+    expect(calls("save-connection")[0]?.body).toMatchObject({
+      departmentIds: [DEPT_ID, "0190a1b2-0000-7000-8000-0000000000d2"],
+    });
   });
 
   it("the connect page asks a provider type for its credentials", async () => {
@@ -215,9 +246,8 @@ describe("bot settings", () => {
     await expect.element(page.getByText("Forwarding is off.")).toBeVisible();
     expect(await axeViolations()).toEqual([]);
     await userEvent.click(toggle);
-    await expect.element(page.getByText(MESSAGES.dataUpdateSuccess)).toBeVisible();
+    await expect.element(toastText(MESSAGES.dataUpdateSuccess)).toBeVisible();
     expect(calls("updateForwardingStatus")[0]?.body).toEqual({ currentUserId: ME_ID, forwardToBot: true });
-    await userEvent.click(page.getByRole("button", { name: "OK" }));
     await expect.element(toggle).toBeChecked();
     await expect.element(page.getByText(/Forwarding is on since/)).toBeVisible();
   });
@@ -237,14 +267,13 @@ describe("bot settings", () => {
     await userEvent.fill(url, " https://bot.example.com/herald ");
     await userEvent.fill(secret, "a-long-enough-shared-secret");
     await userEvent.click(save);
-    await expect.element(page.getByText(MESSAGES.dataUpdateSuccess)).toBeVisible();
+    await expect.element(toastText(MESSAGES.dataUpdateSuccess)).toBeVisible();
     expect(calls("updateForwardingStatus")[0]?.body).toEqual({
       currentUserId: ME_ID,
       forwardToBot: false,
       webhookUrl: "https://bot.example.com/herald",
       webhookSecret: "a-long-enough-shared-secret",
     });
-    await userEvent.click(page.getByRole("button", { name: "OK" }));
     // the secret is write-only: the field empties; the address stays as stored
     await expect.element(secret).toHaveValue("");
     await expect.element(url).toHaveValue("https://bot.example.com/herald");
@@ -253,7 +282,7 @@ describe("bot settings", () => {
     // emptied, the address is cleared; an empty secret keeps the stored one
     await userEvent.clear(url);
     await userEvent.click(save);
-    await expect.element(page.getByText(MESSAGES.dataUpdateSuccess)).toBeVisible();
+    await expect.element(toastText(MESSAGES.dataUpdateSuccess)).toBeVisible();
     expect(calls("updateForwardingStatus")[1]?.body).toEqual({
       currentUserId: ME_ID,
       forwardToBot: false,

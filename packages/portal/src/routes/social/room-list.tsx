@@ -1,6 +1,6 @@
 import { Button, ChatRoomListItem } from "@herald/ui";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import * as s from "./social.css";
 import { ESTIMATED_ROOM_HEIGHT, OVERSCAN, type RoomSummary, SCROLL_TOP_AFTER_PX } from "./social-rules";
 
@@ -44,12 +44,56 @@ export function RoomList({
     if (hasMore && !loadingMore && lastIndex >= rooms.length - 1 && rooms.length > 0) onLoadMore();
   }, [hasMore, loadingMore, lastIndex, rooms.length, onLoadMore]);
 
+  // One tab stop for the whole list (roving tabindex): the open room, else the last one focused, else the
+  // first. Up/Down/Home/End move focus between rooms; Enter (or Space) opens the focused one.
+  const [focusIndex, setFocusIndex] = useState(0);
+  const activeIndex = activeId ? rooms.findIndex((r) => r.subscriberId === activeId) : -1;
+  const [lastActive, setLastActive] = useState(activeIndex);
+  if (activeIndex !== lastActive) {
+    setLastActive(activeIndex);
+    if (activeIndex >= 0) setFocusIndex(activeIndex);
+  }
+  const tabStop = Math.min(focusIndex, Math.max(rooms.length - 1, 0));
+  const focusRoom = (index: number) => {
+    const target = Math.min(Math.max(index, 0), rooms.length - 1);
+    if (target < 0) return;
+    setFocusIndex(target);
+    const find = () =>
+      scroller.current?.querySelector<HTMLElement>(`li[data-index="${target}"] button[data-subscriber-id]`);
+    const el = find();
+    if (el) {
+      el.focus();
+      el.scrollIntoView({ block: "nearest" });
+      return;
+    }
+    virtualizer.scrollToIndex(target);
+    requestAnimationFrame(() => requestAnimationFrame(() => find()?.focus()));
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    const li = (event.target as HTMLElement).closest<HTMLElement>("li[data-index]");
+    if (!li) return;
+    const index = Number(li.dataset.index);
+    const moves: Record<string, number> = {
+      ArrowDown: index + 1,
+      ArrowUp: index - 1,
+      Home: 0,
+      End: rooms.length - 1,
+    };
+    const to = moves[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    focusRoom(to);
+  };
+
   const now = new Date();
   return (
     <>
       <h2 className={s.paneHeading} id="chat-list-heading">
         Chats <span className={s.count}>{total}</span>
       </h2>
+      <p id="chat-list-keys" hidden>
+        Use the up and down arrow keys to move between chats, Enter to open one.
+      </p>
       <div
         ref={scroller}
         className={s.scroller}
@@ -59,7 +103,13 @@ export function RoomList({
         <ul
           className={s.virtualList}
           aria-labelledby="chat-list-heading"
+          aria-describedby="chat-list-keys"
           style={{ height: virtualizer.getTotalSize() }}
+          onKeyDown={onKeyDown}
+          onFocus={(e) => {
+            const li = (e.target as HTMLElement).closest<HTMLElement>("li[data-index]");
+            if (li) setFocusIndex(Number(li.dataset.index));
+          }}
         >
           {items.map((item) => {
             const room = rooms[item.index];
@@ -77,6 +127,7 @@ export function RoomList({
                   active={room.subscriberId === activeId}
                   onSelect={onSelect}
                   now={now}
+                  tabIndex={item.index === tabStop ? 0 : -1}
                 />
               </li>
             );

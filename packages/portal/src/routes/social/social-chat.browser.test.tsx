@@ -1,8 +1,8 @@
 import { MESSAGES } from "@herald/domain";
-import { DESIGNATED_AGENT_NOTICE } from "@herald/ui";
+import { AppShell, Badge, DESIGNATED_AGENT_NOTICE } from "@herald/ui";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { page, userEvent } from "vitest/browser";
-import { axeViolations, mockApi, renderScreen, unmountScreen } from "../../test/render-screen";
+import { axeViolations, mockApi, renderScreen, toastText, unmountScreen } from "../../test/render-screen";
 import { CLOSE_TITLE, TAKE_OVER_TITLE, UNASSIGN_TITLE } from "./chat-panel";
 import {
   fakeToken,
@@ -105,6 +105,102 @@ describe("layouts", () => {
     scroller.dispatchEvent(new Event("scroll"));
     await userEvent.click(page.getByRole("button", { name: "Back to top" }));
     await expect.poll(() => scroller.scrollTop).toBe(0);
+  });
+});
+
+/** The portal's frame around the inbox: a sidebar of links and a header before the page, as an agent meets it. */
+function FramedChat() {
+  return (
+    <AppShell
+      brand="Herald"
+      sections={[
+        {
+          id: "apps",
+          title: "Messaging",
+          entries: [
+            "Campaign Management",
+            "Contact Management",
+            "Social Messaging",
+            "Compose Message",
+            "Inbox",
+            "Outbox",
+            "Scheduled",
+            "Bot Management",
+          ].map((label, i) => ({ label, href: `/page-${i}` })),
+        },
+      ]}
+      header={
+        <>
+          <button type="button">Top Up</button>
+          <button type="button">Online</button>
+          <button type="button">Notifications</button>
+        </>
+      }
+    >
+      <SocialChat />
+    </AppShell>
+  );
+}
+const framed = [{ path: "/apps/social-chat/:subscriberId?", Component: FramedChat }];
+
+describe("keyboard and colours", () => {
+  it("reaches the first chat in two Tabs; the list is one tab stop that arrow keys move through", async () => {
+    await page.viewport(1440, 900);
+    await mockApi(socialHandlers(state));
+    const { router } = renderScreen("/apps/social-chat", framed, fakeToken("agent"));
+    const first = page.getByRole("button", { name: /^Subscriber 1 ,/ });
+    await expect.element(first).toBeVisible();
+    (document.activeElement as HTMLElement | null)?.blur();
+    let tabs = 0;
+    await userEvent.tab();
+    tabs++;
+    expect(document.activeElement?.textContent).toBe("Skip to main content");
+    await userEvent.keyboard("{Enter}");
+    await userEvent.tab();
+    tabs++;
+    await expect.element(first).toHaveFocus();
+    expect(tabs).toBeLessThanOrEqual(3);
+
+    // one tab stop: the other rooms are out of the Tab order
+    const rooms = [...document.querySelectorAll<HTMLElement>("button[data-subscriber-id]")];
+    expect(rooms.filter((b) => b.tabIndex === 0)).toHaveLength(1);
+    await userEvent.keyboard("{ArrowDown}");
+    await expect.element(page.getByRole("button", { name: /^Subscriber 2 ,/ })).toHaveFocus();
+    await userEvent.keyboard("{End}");
+    expect(document.activeElement).toBe(rooms.at(-1));
+    await userEvent.keyboard("{Home}");
+    await expect.element(first).toHaveFocus();
+    await userEvent.keyboard("{ArrowDown}{ArrowUp}{ArrowDown}");
+    await userEvent.keyboard("{Enter}");
+    await expect.poll(() => router.state.location.pathname).toMatch(/^\/apps\/social-chat\/.+/);
+    // Tab leaves the list instead of walking through every room
+    (document.querySelector<HTMLElement>("button[data-subscriber-id][tabindex='0']") as HTMLElement).focus();
+    await userEvent.tab();
+    expect(document.activeElement?.hasAttribute("data-subscriber-id")).toBe(false);
+  });
+
+  it("shows the Assigned badge in a calm tone, not the error colour", async () => {
+    await open("/apps/social-chat");
+    const assigned = page.getByRole("region", { name: "Chat list" }).getByText("Assigned", { exact: true });
+    await expect.element(assigned).toBeVisible();
+    const probe = document.createElement("div");
+    document.body.append(probe);
+    const { createRoot } = await import("react-dom/client");
+    const { flushSync } = await import("react-dom");
+    const root = createRoot(probe);
+    flushSync(() =>
+      root.render(
+        <Badge tone="danger" variant="soft">
+          Error
+        </Badge>,
+      ),
+    );
+    const danger = getComputedStyle(probe.firstElementChild as Element);
+    const badge = getComputedStyle(assigned.element());
+    expect(badge.color).not.toBe(danger.color);
+    expect(badge.backgroundColor).not.toBe(danger.backgroundColor);
+    root.unmount();
+    probe.remove();
   });
 });
 
@@ -245,9 +341,7 @@ describe("assignment", () => {
   it("Assign Yourself (supervisor) assigns at once and says so", async () => {
     await open(`/apps/social-chat/${ROOM_ID}`, "supervisor");
     await userEvent.click(page.getByRole("button", { name: "Assign Yourself" }));
-    await expect
-      .element(page.getByRole("alertdialog").getByText(MESSAGES.assignYourselfSuccess))
-      .toBeVisible();
+    await expect.element(toastText(MESSAGES.assignYourselfSuccess)).toBeVisible();
     expect(calls("assign-agent")[0]?.body).toMatchObject({ agentId: ME_ID });
   });
 
@@ -263,9 +357,8 @@ describe("assignment", () => {
     await userEvent.click(
       page.getByRole("alertdialog", { name: TAKE_OVER_TITLE }).getByRole("button", { name: "Take over" }),
     );
-    await expect.element(page.getByText(MESSAGES.assignYourselfSuccess)).toBeVisible();
+    await expect.element(toastText(MESSAGES.assignYourselfSuccess)).toBeVisible();
     expect(calls("assign-agent")[0]?.body).toMatchObject({ agentId: ME_ID });
-    await userEvent.click(page.getByRole("button", { name: "OK" }));
     await expect.element(page.getByText("Assigned (Myself)")).toBeVisible();
     await expect.element(textbox()).toBeVisible();
   });
@@ -301,7 +394,7 @@ describe("assignment", () => {
     await expect.element(confirm.getByText(MESSAGES.actionNotReversible)).toBeVisible();
     expect(await axeViolations()).toEqual([]);
     await userEvent.click(confirm.getByRole("button", { name: "Close ticket" }));
-    await expect.element(page.getByText(MESSAGES.closeTicketSuccess)).toBeVisible();
+    await expect.element(toastText(MESSAGES.closeTicketSuccess)).toBeVisible();
     expect(calls("close")[0]?.body).toEqual({ subscriberId: ROOM_ID, agentId: ME_ID });
   });
 
@@ -318,8 +411,7 @@ describe("assignment", () => {
     await userEvent.click(
       page.getByRole("alertdialog", { name: UNASSIGN_TITLE }).getByRole("button", { name: "Unassign" }),
     );
-    await expect.element(page.getByText(MESSAGES.removeAgentSuccess)).toBeVisible();
-    await userEvent.click(page.getByRole("button", { name: "OK" }));
+    await expect.element(toastText(MESSAGES.removeAgentSuccess)).toBeVisible();
     await expect.element(page.getByRole("button", { name: "Assign Agent" })).toBeVisible();
 
     state.room = {

@@ -79,6 +79,10 @@ export const AUDIT_ACTIONS: Readonly<Record<string, Words>> = {
   "company.resumed": w("Resumed", "Resumed the company"),
   "company.user_limit_changed": w("Changed the user limit of", "Changed the company's user limit"),
   "company.prices_changed": w("Changed the prices of", "Changed the company's prices"),
+  "company.settings_changed": w(
+    "Changed the time zone and country of",
+    "Changed the company's time zone and country",
+  ),
   // Sender IDs and numbers
   "sender_id.requested": w("Asked for sender ID", "Asked for a sender ID"),
   "sender_id.approved": w("Approved sender ID", "Approved a sender ID"),

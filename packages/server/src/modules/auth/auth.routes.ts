@@ -30,6 +30,8 @@ export function accountHandlers(deps: Deps): Handlers {
     logout: async (r) => auth.logout(requireActor(r.actor)),
     getProfile: async (r) => profile.getProfile(requireActor(r.actor)),
     getCompany: async (r) => profile.getCompany(requireActor(r.actor)),
+    getCompanySettings: async (r) => profile.getCompanySettings(requireActor(r.actor)),
+    editCompanySettings: async (r) => profile.editCompanySettings(requireActor(r.actor), r.body),
     getNotification: async (r) => profile.getNotifications(requireActor(r.actor)),
     updateNotification: async (r) => profile.markNotificationsRead(requireActor(r.actor), r.body),
     updateStatus: async (r) => profile.updateStatus(requireActor(r.actor), r.body),

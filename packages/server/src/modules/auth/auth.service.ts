@@ -2,6 +2,8 @@ import { createHash, randomInt } from "node:crypto";
 import type { components } from "@herald/api-client/schema";
 import {
   contactNumberCountryMismatch,
+  countryByName,
+  DEFAULT_COMPANY_COUNTRY,
   MESSAGES,
   parsePhone,
   validateContactNumber,
@@ -446,7 +448,12 @@ export function authService({ database, config, queue }: Deps) {
           await removeExpiredRegistration(tx, email);
           const [company] = await tx
             .insert(companies)
-            .values({ name: body.companyName.trim(), totalUsersAllowed: config.userLimitDefault })
+            .values({
+              name: body.companyName.trim(),
+              totalUsersAllowed: config.userLimitDefault,
+              // Phone inputs default to the owner's country; an admin can change it beside the time zone.
+              country: countryByName(body.country)?.alpha2Code ?? DEFAULT_COMPANY_COUNTRY,
+            })
             .returning({ id: companies.id });
           const [user] = await tx
             .insert(users)

@@ -13,6 +13,7 @@ import { BadRequest, Conflict, NotFound, Unprocessable } from "../../errors";
 import { publish } from "../../lib/events";
 import { type Actor, requireActor } from "../../plugins/actor";
 import { CAPABILITIES, type ChannelDriverKind, type ChannelType } from "../../providers/channels";
+import { refreshCampaignOfBroadcast } from "../campaigns/campaign-report";
 import { campaignOptions } from "../campaigns/campaigns.service";
 import { visibleChannel } from "../channels/scope";
 import { type AttachmentRow, signedAttachments, toAttachment } from "../chat/attachments";
@@ -161,6 +162,7 @@ export async function storeRecipients(
   );
   if (ready > 0) await deps.queue.enqueue("broadcast.deliver", { broadcastId: b.id }, { tx });
   else await tx.execute(sql`update broadcasts set status = 'done' where id = ${b.id} and status = 'queued'`);
+  await refreshCampaignOfBroadcast(tx, b.id);
   return { ready, skipped };
 }
 
@@ -780,6 +782,7 @@ export function broadcastsService(deps: Deps) {
           });
         }
         if (action === "resume") await deps.queue.enqueue("broadcast.deliver", { broadcastId: b.id }, { tx });
+        await refreshCampaignOfBroadcast(tx, b.id);
         return next;
       });
       await changed(actor.companyId, id);

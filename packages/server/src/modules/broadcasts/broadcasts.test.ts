@@ -415,6 +415,90 @@ describe("campaigns", () => {
   });
 });
 
+describe("campaign totals and status", () => {
+  it("a campaign follows its broadcast to Sent and totals its messages (sent, delivered, failed, skipped, cost)", async () => {
+    const w = await world();
+    const campaignId = (await post("/addCampaign", w.owner, { name: uniq("Totals") })).json().id as string;
+    const sent = await post(
+      "/social-chat/broadcast/send",
+      w.owner,
+      template(w, uniq("Wave"), { campaignId }),
+    );
+    const id = sent.json().broadcastId as string;
+    const csv = [
+      "mobile,name,first,order,day",
+      "6591110001,Siti,Siti,A1,Friday",
+      "6591110002,Ahmad,Ahmad,A2,Monday",
+      "6591110003,Mei,Mei,A3,Monday",
+      "123,Bad,Bad,A4,Monday",
+    ].join("\n");
+    expect((await upload(w.owner, "yes", id, csv)).statusCode).toBe(200);
+    await eventually(
+      async () => (await get(`/social-chat/broadcast/${id}`, w.owner)).json().status === "done",
+    );
+    // a late failure report of one message
+    const [mei] = await q<{ provider_message_id: string }>(
+      "select provider_message_id from broadcast_recipients where broadcast_id = $1 and name = 'Mei'",
+      [id],
+    );
+    await q("update chat_messages set delivery_status = 'sent' where provider_message_id = $1", [
+      mei!.provider_message_id,
+    ]);
+    await applyStatus(app.deps, {
+      channelId: w.wa.id,
+      providerMessageId: mei!.provider_message_id,
+      status: "failed",
+      remark: "Message undeliverable",
+    });
+
+    const campaign = (await post("/getCampaign", w.owner, { id: campaignId })).json();
+    expect(campaign.status).toBe("sent");
+    const report = await post("/campaignReport", w.owner, { id: campaignId });
+    expect(report.statusCode, report.body).toBe(200);
+    const [price] = await q<{ price_cents: string }>("select price_cents from broadcasts where id = $1", [
+      id,
+    ]);
+    expect(report.json().totals).toEqual({
+      recipients: 4,
+      sent: 2,
+      delivered: 2,
+      read: 0,
+      failed: 1,
+      pending: 0,
+      skipped: 1,
+      cancelled: 0,
+      costCents: 3 * Number(price!.price_cents),
+    });
+    expect(report.json().sends).toMatchObject([
+      { id, kind: "broadcast", channel: "whatsapp", finished: true },
+    ]);
+
+    // the outgoing report: every message, newest first, paged
+    const first = (await post("/campaignMessages", w.owner, { id: campaignId, limit: 3 })).json();
+    expect(first.data).toHaveLength(3);
+    expect(first.nextCursor).toBeTruthy();
+    const rest = (
+      await post("/campaignMessages", w.owner, { id: campaignId, limit: 3, cursor: first.nextCursor })
+    ).json();
+    expect(rest.nextCursor).toBeNull();
+    const all = [...first.data, ...rest.data];
+    expect(new Set(all.map((m: { id: string }) => m.id)).size).toBe(4);
+    expect(all.map((m: { status: string }) => m.status).sort()).toEqual([
+      "delivered",
+      "delivered",
+      "failed",
+      "skipped",
+    ]);
+    expect(
+      (await post("/campaignMessages", w.owner, { id: campaignId, cursor: "nonsense" })).statusCode,
+    ).toBe(400);
+
+    // another company gets nothing
+    expect((await post("/campaignReport", w.outsider, { id: campaignId })).statusCode).toBe(404);
+    expect((await post("/campaignMessages", w.outsider, { id: campaignId })).statusCode).toBe(404);
+  });
+});
+
 describe("rate and pause mid-way", () => {
   it("sends at the channel's configured rate and a pause holds the rest until resumed", async () => {
     process.env.HERALD_BROADCAST_RATE_WHATSAPP = "2";

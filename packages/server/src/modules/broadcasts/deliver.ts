@@ -51,6 +51,7 @@ import {
   type OutboundMessage,
 } from "../../providers/channels";
 import { TelegramRetry } from "../../providers/channels/telegram";
+import { refreshCampaignOfBroadcast } from "../campaigns/campaign-report";
 import { channelRuntime } from "../channels/channels.service";
 import { type AttachmentRow, toAttachment } from "../chat/attachments";
 import { CONNECTOR_UNAVAILABLE, OUTSIDE_WINDOW } from "../chat/chat.messages";
@@ -387,7 +388,10 @@ async function windows(deps: Deps, broadcastId: string, shared: Shared): Promise
     const b = await loadBroadcast(db, broadcastId);
     if (!b || b.status === "paused" || b.status === "done") return;
     if (b.status === "cancelled") {
-      await db.transaction((tx) => settleBroadcast(tx as Tx, deps, b));
+      await db.transaction(async (tx) => {
+        await settleBroadcast(tx as Tx, deps, b);
+        await refreshCampaignOfBroadcast(tx, b.id);
+      });
       return;
     }
     // Its company is suspended: the rows stay pending (resuming the company enqueues this job again).
@@ -446,7 +450,10 @@ async function windows(deps: Deps, broadcastId: string, shared: Shared): Promise
             tx,
             sql`update broadcasts set status = 'done' where id = ${b.id} and status = 'running' returning id`,
           );
-          if (ended) await settleBroadcast(tx as Tx, deps, b);
+          if (ended) {
+            await settleBroadcast(tx as Tx, deps, b);
+            await refreshCampaignOfBroadcast(tx, b.id);
+          }
         });
         await publish(db, { event: "broadcast", companyId: b.company_id, data: { broadcastId: b.id } });
       } else {

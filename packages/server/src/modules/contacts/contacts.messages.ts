@@ -10,6 +10,17 @@ export const CONTACT_FILE_TOO_LARGE = "File size cannot be greater than 150MB !"
 export const UNREADABLE_CONTACT_FILE = "The file could not be read.";
 export const FORBIDDEN_COLUMN = "Column names __proto__, constructor and prototype are not allowed.";
 export const TOO_MANY_COLUMNS = "The file has too many columns (at most 50 besides mobile and name).";
+/** The text under "Default Columns Not Found !": the columns a file must start with, and what it starts with. */
+export function expectedColumns(header: readonly string[]): string {
+  const found = header
+    .slice(0, 2)
+    .map((h) => (h ?? "").trim())
+    .filter((h) => h !== "")
+    .map((h) => `"${h.length > 40 ? `${h.slice(0, 40)}…` : h}"`);
+  const starts =
+    found.length > 0 ? ` This file starts with ${found.join(", ")}.` : " This file has no header row.";
+  return `The first two columns must be "mobile" then "name"; an "email" column and any other columns are optional.${starts}`;
+}
 export const duplicateColumn = (name: string) => `The column "${name}" appears twice.`;
 export const IMPORT_INTERRUPTED =
   "The import stopped unexpectedly; the rows counted as imported were committed.";

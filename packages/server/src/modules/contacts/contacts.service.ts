@@ -75,8 +75,17 @@ function cursorOf(cursor: string | undefined): KeysetPosition | null {
 }
 
 /** `(created_at, id)` strictly after `p` in descending order, in a form the keyset index serves. */
-const after = (createdAt: SQL, id: SQL, p: KeysetPosition) =>
-  sql`and ${createdAt} <= ${p.at}::timestamptz and (${createdAt} < ${p.at}::timestamptz or ${id} < ${p.id}::uuid)`;
+const after = (createdAt: SQL, id: SQL, p: KeysetPosition, inclusive = false) =>
+  sql`and ${createdAt} <= ${p.at}::timestamptz and (${createdAt} < ${p.at}::timestamptz or ${id} ${inclusive ? sql`<=` : sql`<`} ${p.id}::uuid)`;
+
+/** The exact number of contacts of a company (kept by triggers on contacts: migration contact_counts). */
+export async function contactCount(db: DbOrTx, companyId: string): Promise<number> {
+  const [r] = await rows<{ n: number | string }>(
+    db,
+    sql`select contacts as n from contact_counts where company_id = ${companyId}`,
+  );
+  return Number(r?.n ?? 0);
+}
 
 interface ContactRow {
   id: string;
@@ -244,40 +253,68 @@ export function contactsService({ database }: Deps) {
   return {
     async list(
       actor: Actor | undefined,
-      q: { limit?: number; cursor?: string; search?: string },
+      q: { limit?: number; cursor?: string; search?: string; page?: number },
     ): Promise<S["ContactList"]> {
       const { companyId } = requireActor(actor);
       const limit = Math.min(Math.max(q.limit ?? 100, 1), 1000);
-      const position = cursorOf(q.cursor);
+      let position = cursorOf(q.cursor);
       const s = searchPatterns(q.search);
       const filter = s
         ? s.mobile
           ? sql`and (lower(c.name) like ${s.name} or c.mobile like ${s.mobile})`
           : sql`and lower(c.name) like ${s.name}`
         : sql``;
-      // One statement: the matching keys in keyset order, up to the page (or, on the first page, up to
-      // TOTAL_CAP + 1 for the total), then the page's rows with their groups. A search scans its indexes once.
-      const window = position ? limit + 1 : Math.max(limit + 1, TOTAL_CAP + 1);
-      const found = await rows<ContactRow & { total: number | string }>(
+      // The whole phone book's total is exact and costs one row (contact_counts); a search counts its matches
+      // up to TOTAL_CAP + 1 (first page and page jumps only) and says when there are more.
+      let total: { total: number; totalExact: boolean } | undefined;
+      if (!s) total = { total: await contactCount(db, companyId), totalExact: true };
+      else if (!position)
+        total = await cappedTotal(sql`from contacts c where c.company_id = ${companyId} ${filter}`);
+      // A page jump (no cursor): the first row of page `page` is found on the keyset index from the nearer end
+      // of the list (index entries only), then the page is read by keyset from that row.
+      let served: number | undefined;
+      let inclusive = false;
+      if (!position && q.page !== undefined && total) {
+        const pages = Math.max(1, Math.ceil(total.total / limit));
+        served = Math.min(Math.max(q.page, 1), pages);
+        const skip = (served - 1) * limit;
+        if (skip > 0) {
+          const fromEnd = total.totalExact && skip > total.total / 2;
+          const [first] = await rows<{ id: string; ck: string }>(
+            db,
+            sql`select c.id, c.created_at::text as ck from contacts c
+                 where c.company_id = ${companyId} ${filter}
+                 order by ${
+                   fromEnd
+                     ? sql`c.created_at asc nulls first, c.id asc nulls first`
+                     : sql`c.created_at desc nulls last, c.id desc nulls last`
+                 }
+                offset ${fromEnd ? total.total - 1 - skip : skip} limit 1`,
+          );
+          if (first) {
+            position = { at: first.ck, id: first.id };
+            inclusive = true;
+          }
+        }
+      }
+      const found = await rows<ContactRow>(
         db,
-        sql`with m as (
-              select c.id, c.created_at from contacts c
-               where c.company_id = ${companyId} ${filter}
-                     ${position ? after(sql`c.created_at`, sql`c.id`, position) : sql``}
-               order by c.created_at desc nulls last, c.id desc nulls last
-               limit ${window})
-            select ${CONTACT_COLUMNS(sql`limit 100`)}, (select count(*) from m) as total
-              from (select id from m order by created_at desc nulls last, id desc nulls last limit ${limit + 1}) p
+        sql`select ${CONTACT_COLUMNS(sql`limit 100`)}
+              from (select c.id, c.created_at from contacts c
+                     where c.company_id = ${companyId} ${filter}
+                           ${position ? after(sql`c.created_at`, sql`c.id`, position, inclusive) : sql``}
+                     order by c.created_at desc nulls last, c.id desc nulls last
+                     limit ${limit + 1}) p
               join contacts c on c.id = p.id
              order by c.created_at desc nulls last, c.id desc nulls last`,
       );
       const { data, nextCursor } = page(found, limit);
-      let total = {};
-      if (!position) {
-        const n = found.length > 0 ? Number(found[0]!.total) : 0;
-        total = { total: Math.min(n, TOTAL_CAP), totalExact: n <= TOTAL_CAP };
-      }
-      return { data: data.map(toContact), nextCursor, ...total };
+      return {
+        data: data.map(toContact),
+        nextCursor,
+        ...(total ?? {}),
+        ...(served !== undefined ? { page: served } : {}),
+      };
     },
 
     async get(actor: Actor | undefined, id: string): Promise<S["Contact"]> {
@@ -355,6 +392,8 @@ export function contactsService({ database }: Deps) {
       const { companyId } = requireActor(actor);
       const wanted = unique(ids);
       await db.transaction(async (tx) => {
+        // the company's count row first, as inserts take it (before their group rows): no lock-order deadlock
+        await tx.execute(sql`select 1 from contact_counts where company_id = ${companyId} for update`);
         const [r] = await rows<{ n: number | string }>(
           tx,
           sql`with d as (delete from contacts where company_id = ${companyId}

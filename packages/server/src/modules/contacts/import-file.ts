@@ -21,6 +21,7 @@ import { cellText } from "../mobile-sub/mobile-file";
 import {
   CONTACT_FILE_TOO_LARGE,
   duplicateColumn,
+  expectedColumns,
   FILE_REQUIRED,
   FORBIDDEN_COLUMN,
   TOO_MANY_COLUMNS,
@@ -249,7 +250,7 @@ const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 export function columnPlan(header: string[]): ColumnPlan {
   const norm = (s: string | undefined) => (s ?? "").trim().toLowerCase();
   if (norm(header[0]) !== "mobile" || norm(header[1]) !== "name") {
-    throw new BadRequest(MESSAGES.defaultColumnsNotFoundBang);
+    throw new BadRequest(MESSAGES.defaultColumnsNotFoundBang, expectedColumns(header));
   }
   const plan: ColumnPlan = { email: null, attributes: [] };
   const seen = new Set<string>(["mobile", "name"]);

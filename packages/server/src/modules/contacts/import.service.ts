@@ -4,7 +4,8 @@
  *
  * Rows are checked one by one (E.164 number, name, duplicate in the file) and written in batches of
  * IMPORT_BATCH_ROWS, each batch one transaction that inserts its contacts (ON CONFLICT DO NOTHING: a number
- * that already exists is reported), their group memberships, its problem rows and the import's progress: a
+ * that already exists is reported; with `update`, ON CONFLICT DO UPDATE: its name, e-mail and attributes are
+ * updated and it is counted as updated), their group memberships, its problem rows and the import's progress: a
  * failure loses nothing committed before and never leaves half a batch. A small file (SMALL_FILE_BYTES) is
  * imported before the answer; a larger one runs in the background of the process that received it (the
  * file is on its disk), at most IMPORTS_AT_ONCE at a time, and is followed through its import row.
@@ -62,6 +63,7 @@ const STALE_AFTER = "10 minutes";
 interface Counters {
   rowsDone: number;
   imported: number;
+  updated: number;
   duplicates: number;
   invalid: number;
 }
@@ -73,6 +75,8 @@ interface ImportJob {
   groupIds: string[];
   region: string;
   dryRun: boolean;
+  /** Existing numbers are updated (name, e-mail, attributes merged) instead of reported. */
+  update: boolean;
 }
 
 interface Issue {
@@ -135,6 +139,7 @@ async function importRows(
     pending = [];
     issues = [];
     let imported = 0;
+    let updated = 0;
     let cancel = false;
     let next: Counters = counters;
     await db.transaction(async (tx) => {
@@ -148,28 +153,40 @@ async function importRows(
           );
           existing = new Set(found.map((f) => f.mobile));
           imported = batch.length - existing.size;
+          if (job.update) {
+            updated = existing.size;
+            existing = new Set();
+          }
         } else {
           const payload = JSON.stringify(
             batch.map((v) => ({ id: v.id, m: v.mobile, n: v.name, e: v.email, a: v.attributes })),
           );
-          const inserted = await rows<{ mobile: string }>(
+          const inserted = await rows<{ mobile: string; created: boolean | string }>(
             tx,
             sql`with ins as (
                   insert into contacts (id, company_id, mobile, name, email, attributes, created_by)
                   select r.id, ${job.companyId}, r.m, r.n, r.e, coalesce(r.a, '{}'::jsonb),
                          (select u.id from users u where u.id = ${job.userId} and u.company_id = ${job.companyId})
                     from jsonb_to_recordset(${payload}::jsonb) as r(id uuid, m varchar, n varchar, e varchar, a jsonb)
-                  on conflict (company_id, mobile) do nothing
-                  returning id, mobile),
+                  on conflict (company_id, mobile) ${
+                    job.update
+                      ? sql`do update set name = excluded.name,
+                              email = coalesce(excluded.email, contacts.email),
+                              attributes = contacts.attributes || excluded.attributes,
+                              updated_at = now()`
+                      : sql`do nothing`
+                  }
+                  returning id, mobile, (xmax = 0) as created),
                 gm as (
                   insert into group_members (group_id, contact_id)
                   select g, ins.id from ins cross join unnest(${`{${job.groupIds.join(",")}}`}::uuid[]) g
                   on conflict do nothing)
-                select mobile from ins`,
+                select mobile, created from ins`,
           );
           const added = new Set(inserted.map((i) => i.mobile));
           for (const v of batch) if (!added.has(v.mobile)) existing.add(v.mobile);
-          imported = inserted.length;
+          imported = inserted.filter((i) => i.created === true || String(i.created) === "true").length;
+          updated = inserted.length - imported;
         }
       }
       for (const v of batch) {
@@ -186,6 +203,7 @@ async function importRows(
       next = {
         rowsDone,
         imported: counters.imported + imported,
+        updated: counters.updated + updated,
         duplicates:
           counters.duplicates +
           batchIssues.filter((i) => i.issue === ISSUE.duplicateInFile || i.issue === ISSUE.alreadyExists)
@@ -195,7 +213,7 @@ async function importRows(
       next.invalid = counters.invalid + batchIssues.length - (next.duplicates - counters.duplicates);
       const [state] = await rows<{ cancel_requested: boolean }>(
         tx,
-        sql`update contact_imports set rows_done = ${next.rowsDone}, imported = ${next.imported},
+        sql`update contact_imports set rows_done = ${next.rowsDone}, imported = ${next.imported}, updated = ${next.updated},
                    duplicates = ${next.duplicates}, invalid = ${next.invalid}, heartbeat_at = now()
              where id = ${job.id} returning cancel_requested`,
       );
@@ -254,6 +272,7 @@ interface ImportRow {
   rows_total: number | null;
   rows_done: number;
   imported: number;
+  updated: number;
   duplicates: number;
   invalid: number;
   created_at: Date | string;
@@ -264,13 +283,14 @@ interface ImportRow {
 }
 
 const countsOf = (
-  r: Pick<ImportRow, "id" | "rows_total" | "rows_done" | "imported" | "duplicates" | "invalid">,
+  r: Pick<ImportRow, "id" | "rows_total" | "rows_done" | "imported" | "updated" | "duplicates" | "invalid">,
 ) => ({
   importId: r.id,
   rowsTotal: r.rows_total === null ? null : Number(r.rows_total),
   rowsDone: Number(r.rows_done),
   rowsFailed: Number(r.duplicates) + Number(r.invalid),
   imported: Number(r.imported),
+  updated: Number(r.updated),
   duplicates: Number(r.duplicates),
   invalid: Number(r.invalid),
 });
@@ -299,6 +319,7 @@ export interface UploadQuery {
   groupName?: string;
   country?: string;
   dryRun?: boolean;
+  update?: boolean;
 }
 
 export type UploadAnswer =
@@ -343,7 +364,7 @@ export function contactImportsService(deps: Deps) {
   async function readImport(companyId: string, id: string, issueRows: number): Promise<S["ContactImport"]> {
     const [r] = await rows<ImportRow>(
       db,
-      sql`select i.id, i.status, i.file_name, i.size, i.dry_run, i.message, i.rows_total, i.rows_done, i.imported,
+      sql`select i.id, i.status, i.file_name, i.size, i.dry_run, i.message, i.rows_total, i.rows_done, i.imported, i.updated,
                  i.duplicates, i.invalid, i.created_at, i.started_at, i.finished_at,
                  (i.status = 'running' and coalesce(i.heartbeat_at, i.created_at) < now() - ${STALE_AFTER}::interval)
                  or (i.status = 'queued' and i.created_at < now() - interval '1 day') as stale,
@@ -388,7 +409,7 @@ export function contactImportsService(deps: Deps) {
     cells: AsyncIterable<string[]> | Iterable<string[]>,
     log?: FastifyBaseLogger,
   ) {
-    const counters: Counters = { rowsDone: 0, imported: 0, duplicates: 0, invalid: 0 };
+    const counters: Counters = { rowsDone: 0, imported: 0, updated: 0, duplicates: 0, invalid: 0 };
     try {
       const { cancelled, interrupted } = await importRows(
         database,
@@ -416,17 +437,19 @@ export function contactImportsService(deps: Deps) {
   ): Promise<ImportJob> {
     const region = contactRegion(q.country);
     const dryRun = q.dryRun === true;
+    const update = q.update === true;
     const id = uuidv7();
     const groupIds = await db.transaction(async (tx) => {
       const ids = await resolveGroups(tx, actor, q, !dryRun);
       await tx.execute(sql`insert into contact_imports
-            (id, company_id, user_id, file_name, size, status, dry_run, country, group_ids, started_at, heartbeat_at)
-          values (${id}, ${actor.companyId}, ${actor.userId}, ${file.fileName}, ${file.size}, ${status}, ${dryRun},
+            (id, company_id, user_id, file_name, size, status, dry_run, update_existing, country, group_ids,
+             started_at, heartbeat_at)
+          values (${id}, ${actor.companyId}, ${actor.userId}, ${file.fileName}, ${file.size}, ${status}, ${dryRun}, ${update},
                   ${region}, ${JSON.stringify(ids)}::jsonb,
                   ${status === "running" ? sql`now()` : sql`null`}, ${status === "running" ? sql`now()` : sql`null`})`);
       return ids;
     });
-    return { id, companyId: actor.companyId, userId: actor.userId, groupIds, region, dryRun };
+    return { id, companyId: actor.companyId, userId: actor.userId, groupIds, region, dryRun, update };
   }
 
   return {
@@ -460,6 +483,7 @@ export function contactImportsService(deps: Deps) {
             rowsDone: result.rowsDone,
             rowsFailed: result.rowsFailed,
             imported: result.imported,
+            updated: result.updated,
             duplicates: result.duplicates,
             invalid: result.invalid,
           };
@@ -501,7 +525,7 @@ export function contactImportsService(deps: Deps) {
               await finish(
                 job,
                 "failed",
-                { rowsDone: 0, imported: 0, duplicates: 0, invalid: 0 },
+                { rowsDone: 0, imported: 0, updated: 0, duplicates: 0, invalid: 0 },
                 IMPORT_INTERRUPTED,
               );
               return;

@@ -8,8 +8,9 @@
  * a send leaves it ('Reserved for …') and what is not spent comes back ('Released'); captures move held
  * credit to usage and so are not in it. `held` tells how much the user's open reservations hold now.
  *
- * Days are calendar days in the company's time zone (Asia/Singapore: companies have no time zone of their
- * own yet), both included. A range is at most 366 days, which also bounds the work of one page: a page is
+ * Days are calendar days in the company's time zone (companies.timezone, Asia/Singapore unless an admin chose
+ * another), both included; the zone is read inside the page's one query, which also fills a missing day (`to`
+ * is today there, `from` the first of `to`'s month). A range is at most 366 days, which also bounds the work of one page: a page is
  * ONE statement (plus one to look the user up) whatever the page or history size. The opening balance is
  * the account's balance now (companies/users.credit_cents, which the ledger keeps equal to the sum of the
  * account's entries) less the entries since the first day, so only entries from the first day on are read,
@@ -55,12 +56,21 @@ interface Range {
   to: string;
 }
 
+/** A range as asked: a missing day is filled in by the query, in the company's time zone. */
+interface AskedRange {
+  from: string | null;
+  to: string | null;
+}
+
 interface EntryRow {
   opening: string | number;
   total_in: string | number;
   total_out: string | number;
   held: string | number;
   company_name: string | null;
+  from_day: string;
+  to_day: string;
+  time_zone: string;
   cursor_found: number;
   id: string | null;
   transaction_id: string;
@@ -117,17 +127,33 @@ export function todayIn(timeZone: string, now = new Date()): string {
   }).format(now);
 }
 
-/** The range of a query: defaults filled in (to = today, from = first day of to's month), checked. */
-export function statementRange(q: { from?: string; to?: string }, timeZone = STATEMENT_TIME_ZONE): Range {
-  const to = q.to?.trim() || todayIn(timeZone);
-  const toDay = dayNumber(to);
-  if (toDay === null) throw new BadRequest(STATEMENT_MESSAGES.badDate("to"));
-  const from = q.from?.trim() || `${to.slice(0, 8)}01`;
-  const fromDay = dayNumber(from);
-  if (fromDay === null) throw new BadRequest(STATEMENT_MESSAGES.badDate("from"));
+/**
+ * The range of a query as far as it can be checked without the company's time zone: each given day is a real
+ * day, and with both given, `from` is not after `to` and the range is not too long. A missing `from` with a
+ * given `to` is the first of `to`'s month; a missing `to` is left for the query (today in the company's zone).
+ */
+export function askedRange(q: { from?: string; to?: string }): AskedRange {
+  const to = q.to?.trim() || null;
+  if (to !== null && dayNumber(to) === null) throw new BadRequest(STATEMENT_MESSAGES.badDate("to"));
+  const from = q.from?.trim() || (to ? `${to.slice(0, 8)}01` : null);
+  if (from !== null && dayNumber(from) === null) throw new BadRequest(STATEMENT_MESSAGES.badDate("from"));
+  if (from !== null && to !== null) checkRange({ from, to });
+  return { from, to };
+}
+
+/** `from` is not after `to` and the range holds at most STATEMENT_MAX_DAYS days. */
+function checkRange(range: Range): Range {
+  const fromDay = dayNumber(range.from)!;
+  const toDay = dayNumber(range.to)!;
   if (fromDay > toDay) throw new BadRequest(STATEMENT_MESSAGES.fromAfterTo);
   if (toDay - fromDay + 1 > STATEMENT_MAX_DAYS) throw new BadRequest(STATEMENT_MESSAGES.tooLong);
-  return { from, to };
+  return range;
+}
+
+/** The range the query used (days as it filled them in), checked once more when it filled one in. */
+function usedRange(asked: AskedRange, head: EntryRow): Range {
+  const range = { from: String(head.from_day), to: String(head.to_day) };
+  return asked.from !== null && asked.to !== null ? range : checkRange(range);
 }
 
 export const encodeCursor = (entryId: string) => Buffer.from(entryId, "utf8").toString("base64url");
@@ -140,8 +166,8 @@ function decodeCursor(cursor: string | undefined): string | null {
 }
 
 /**
- * One page of an account's entries in one statement. `$1` company, `$2` from, `$3` to, `$4` time zone,
- * `$5` user (null: the corporate account), `$6` cursor entry (null: from the start), `$7` rows to read.
+ * One page of an account's entries in one statement. `$1` company, `$2` from, `$3` to (null: filled in
+ * from today in the company's time zone), `$4` time zone (null: the company's), `$5` user (null: the corporate account), `$6` cursor entry (null: from the start), `$7` rows to read.
  * With `summary`, the opening balance (entries before the first day), the totals in and out of the range
  * and the reservations held are computed too; with `window`, the running balance of each entry within the
  * range (add the opening balance). Newest first (`desc`) for the API, oldest first for the export.
@@ -163,8 +189,11 @@ function pageSql(opts: { summary: boolean; window: boolean; order: "asc" | "desc
     : `select 0::bigint as opening, 0::bigint as total_in, 0::bigint as total_out, 0::bigint as held,
               null::text as company_name`;
   const run = opts.window ? "sum(e.amount_cents) over (order by e.created_at, e.id)" : "0::bigint";
-  return `with b as (select ($2::date)::timestamp at time zone $4::text as lo,
-                            ($3::date + 1)::timestamp at time zone $4::text as hi),
+  return `with z as (select coalesce($4::text, (select timezone from companies where id = $1::uuid), '${STATEMENT_TIME_ZONE}') as tz),
+  t0 as (select coalesce($3::date, (now() at time zone z.tz)::date) as to_day, z.tz from z),
+  d as (select coalesce($2::date, date_trunc('month', t0.to_day)::date) as from_day, t0.to_day, t0.tz from t0),
+  b as (select (d.from_day)::timestamp at time zone d.tz as lo,
+               (d.to_day + 1)::timestamp at time zone d.tz as hi, d.tz from d),
   -- The account's balance now: the sum of all its entries (the ledger keeps them equal in every statement).
   a as (select case when $5::uuid is null then (select credit_cents from companies where id = $1::uuid)
                     else (select credit_cents from users where id = $5::uuid and company_id = $1::uuid) end as balance),
@@ -177,14 +206,16 @@ function pageSql(opts: { summary: boolean; window: boolean; order: "asc" | "desc
          where $6::uuid is null or (r.created_at, r.id) ${before} (select created_at, id from c)
          order by r.created_at ${opts.order}, r.id ${opts.order} limit $7::int)
   select s.opening, s.total_in, s.total_out, s.held, s.company_name,
+         to_char(d.from_day, 'YYYY-MM-DD') as from_day, to_char(d.to_day, 'YYYY-MM-DD') as to_day, d.tz as time_zone,
          (select count(*) from c)::int as cursor_found,
          p.id, p.transaction_id, p.created_at, p.kind, p.amount_cents, p.run, p.reference,
-         to_char(p.created_at at time zone $4::text, 'DD/MM/YYYY FMHH24:MI:SS') as local_time,
+         to_char(p.created_at at time zone d.tz, 'DD/MM/YYYY FMHH24:MI:SS') as local_time,
          t.memo, (t.idempotency_key is not null) as keyed,
          o.account as other_account,
          nullif(trim(ou.first_name || ' ' || ou.last_name), '') as other_name,
          nullif(trim(au.first_name || ' ' || au.last_name), '') as actor_name
     from s
+    cross join d
     left join p on true
     left join lateral (select x.account, x.user_id from ledger_entries x
                         where x.transaction_id = p.transaction_id and x.id <> p.id and x.kind = p.kind
@@ -207,6 +238,29 @@ const COUNTERPARTY: Record<string, string> = {
   usage: "Usage",
 };
 
+const REFERENCE_LABEL: Record<string, string> = {
+  payment: "Card payment",
+  broadcast: "Broadcast",
+  send: "Message send",
+  msg: "Message",
+  reservation: "Scheduled messages",
+};
+const LINKED = /^([a-z]+):([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/**
+ * An entry's reference as a person reads it: what it belongs to ("Broadcast", "Message send") instead of the
+ * record it links, and a card payment with its receipt number (the purchase's last 8 characters, "R-9F3C2A1B").
+ * Other references (a provider's, a note) stay as they are.
+ */
+export function referenceText(reference: string | null): string | null {
+  if (!reference) return null;
+  const m = LINKED.exec(reference.trim());
+  if (!m) return reference;
+  const label = REFERENCE_LABEL[m[1]!.toLowerCase()] ?? "Record";
+  if (m[1]!.toLowerCase() !== "payment") return label;
+  return `${label} · receipt R-${m[2]!.replace(/-/g, "").slice(-8).toUpperCase()}`;
+}
+
 /** The human description of an entry, from the account's point of view. */
 function describe(row: EntryRow, account: Account): { description: string; counterparty: string | null } {
   const otherUser = row.other_account === "user" ? (row.other_name ?? "a user") : null;
@@ -225,7 +279,11 @@ function describe(row: EntryRow, account: Account): { description: string; count
       text = `Deducted from ${who}`;
       break;
     case "reserve":
-      text = `Reserved for ${row.reference ?? "a send"}`;
+      text = `Reserved for ${
+        row.reference && LINKED.test(row.reference.trim())
+          ? referenceText(row.reference)!.toLowerCase()
+          : (row.reference ?? "a send")
+      }`;
       break;
     case "capture":
       text = "Captured";
@@ -257,7 +315,7 @@ function lineOf(row: EntryRow, account: Account, opening: number): StatementLine
     kind: row.kind,
     description,
     counterparty,
-    reference: row.reference,
+    reference: referenceText(row.reference),
     actorName: row.actor_name,
     amountCents: Number(row.amount_cents),
     balanceCents: opening + Number(row.run),
@@ -293,6 +351,12 @@ export const EXPORT_COLUMNS = [
   "Balance (SGD)",
 ] as const;
 
+/** The export's header: the date column names the company's time zone ("Date (Asia/Singapore)"). */
+export const exportColumns = (timeZone: string): string[] => [
+  `Date (${timeZone})`,
+  ...EXPORT_COLUMNS.slice(1),
+];
+
 export interface StatementExport {
   fileName: string;
   contentType: string;
@@ -320,7 +384,7 @@ export function statementService({ database }: Deps) {
     sqlText: string,
     actor: Actor,
     account: Account,
-    range: Range,
+    range: AskedRange,
     cursor: string | null,
     n: number,
   ) =>
@@ -328,7 +392,7 @@ export function statementService({ database }: Deps) {
       actor.companyId,
       range.from,
       range.to,
-      STATEMENT_TIME_ZONE,
+      null,
       account.userId,
       cursor,
       n,
@@ -336,14 +400,15 @@ export function statementService({ database }: Deps) {
 
   return {
     async statement(actor: Actor, q: StatementQuery): Promise<S["CreditStatement"]> {
-      const range = statementRange(q);
+      const asked = askedRange(q);
       const limit = q.limit ?? STATEMENT_DEFAULT_LIMIT;
       if (!Number.isInteger(limit) || limit < 1 || limit > STATEMENT_MAX_LIMIT)
         throw new BadRequest(STATEMENT_MESSAGES.badLimit);
       const cursor = decodeCursor(q.cursor);
       const account = await accountOf(actor, q.userId);
-      const rows = await read(PAGE_SQL, actor, account, range, cursor, limit + 1);
+      const rows = await read(PAGE_SQL, actor, account, asked, cursor, limit + 1);
       const head = rows[0]!;
+      const range = usedRange(asked, head);
       if (cursor && head.cursor_found === 0) throw new BadRequest(STATEMENT_MESSAGES.badCursor);
       const opening = Number(head.opening);
       const totalIn = Number(head.total_in);
@@ -358,7 +423,7 @@ export function statementService({ database }: Deps) {
         },
         from: range.from,
         to: range.to,
-        timeZone: STATEMENT_TIME_ZONE,
+        timeZone: head.time_zone,
         openingBalance: centsToSgd(opening),
         closingBalance: centsToSgd(opening + totalIn + totalOut),
         totalIn: centsToSgd(totalIn),
@@ -394,10 +459,12 @@ export function statementService({ database }: Deps) {
     ): Promise<StatementExport> {
       if (q.format !== "csv" && q.format !== "xlsx") throw new BadRequest(STATEMENT_MESSAGES.badFormat);
       const format = q.format;
-      const range = statementRange(q);
+      const asked = askedRange(q);
       const account = await accountOf(actor, q.userId);
-      const first = await read(EXPORT_FIRST_SQL, actor, account, range, null, EXPORT_BATCH);
+      const first = await read(EXPORT_FIRST_SQL, actor, account, asked, null, EXPORT_BATCH);
       const head = first[0]!;
+      const range = usedRange(asked, head);
+      const fixed: AskedRange = range;
       const opening = Number(head.opening);
       const closing = opening + Number(head.total_in) + Number(head.total_out);
       const owner = account.type === "user" ? slug(account.userName ?? "") : "";
@@ -414,7 +481,7 @@ export function statementService({ database }: Deps) {
           }
           if (batch.length < EXPORT_BATCH) return;
           const last = batch[batch.length - 1]!.id!;
-          batch = (await read(EXPORT_NEXT_SQL, actor, account, range, last, EXPORT_BATCH)).filter(
+          batch = (await read(EXPORT_NEXT_SQL, actor, account, fixed, last, EXPORT_BATCH)).filter(
             (r) => r.id !== null,
           );
         }
@@ -430,7 +497,7 @@ export function statementService({ database }: Deps) {
       if (format === "csv") {
         async function* csv(): AsyncGenerator<string> {
           const row = (values: string[]) => `${values.map(csvCell).join(",")}\r\n`;
-          yield row([...EXPORT_COLUMNS]);
+          yield row(exportColumns(head.time_zone));
           yield row([
             `${range.from.split("-").reverse().join("/")}`,
             "Opening balance",
@@ -459,7 +526,7 @@ export function statementService({ database }: Deps) {
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
       const sheet = workbook.addWorksheet("Statement");
       sheet.columns = [
-        { header: EXPORT_COLUMNS[0], width: 20 },
+        { header: exportColumns(head.time_zone)[0], width: 26 },
         { header: EXPORT_COLUMNS[1], width: 40 },
         { header: EXPORT_COLUMNS[2], width: 24 },
         { header: EXPORT_COLUMNS[3], width: 28 },

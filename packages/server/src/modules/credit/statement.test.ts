@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auth, countQueries, createCompany, createUser, type TestUser, testApp } from "../../test/harness";
 import { allocate, audit, capture, deduct, purchaseCredit, release, reserve } from "./ledger";
 import { STATEMENT_MESSAGES } from "./statement.messages";
-import { neutralise, todayIn } from "./statement.service";
+import { neutralise, referenceText, todayIn } from "./statement.service";
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -393,7 +393,7 @@ describe("/creditStatement/export", () => {
       'attachment; filename="statement-2026-11-01-2026-11-30.csv"',
     );
     expect(res.body.split("\r\n")).toEqual([
-      "Date,Description,Counterparty,Reference,By,Amount (SGD),Balance (SGD)",
+      "Date (Asia/Singapore),Description,Counterparty,Reference,By,Amount (SGD),Balance (SGD)",
       "01/11/2026,Opening balance,,,,,100.00",
       '02/11/2026 9:30:05,Purchase,Payment,"\'=HYPERLINK(""x"")",,1234.56,1334.56',
       '03/11/2026 18:00:00,"Allocated to Jane Tan — @SUM(A1:A2), ""quoted""",Jane Tan,,,-20.00,1314.56',
@@ -415,7 +415,7 @@ describe("/creditStatement/export", () => {
     const rows: unknown[][] = [];
     ws.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
     expect(rows[0]).toEqual([
-      "Date",
+      "Date (Asia/Singapore)",
       "Description",
       "Counterparty",
       "Reference",
@@ -523,5 +523,17 @@ describe("/creditStatement/export", () => {
   it("neutralises every formula prefix", () => {
     for (const p of ["=", "+", "-", "@", "\t", "\r"]) expect(neutralise(`${p}1+1`)).toBe(`'${p}1+1`);
     expect(neutralise("Purchase")).toBe("Purchase");
+  });
+});
+
+describe("references people read", () => {
+  it("names what a linked reference belongs to, and a card payment by its receipt number", () => {
+    expect(referenceText("payment:01a21fa1-0000-7000-8000-00009f3c2a1b")).toBe(
+      "Card payment · receipt R-9F3C2A1B",
+    );
+    expect(referenceText("broadcast:01a21fa1-0000-7000-8000-00009f3c2a1b")).toBe("Broadcast");
+    expect(referenceText("send:01a21fa1-0000-7000-8000-00009f3c2a1b")).toBe("Message send");
+    expect(referenceText("cs_test_1")).toBe("cs_test_1");
+    expect(referenceText(null)).toBeNull();
   });
 });

@@ -7,14 +7,26 @@ import type { Deps, Handlers } from "../../deps";
 import { requireActor } from "../../plugins/actor";
 import type { SandboxPaymentProvider } from "../../providers/payments";
 import { renderCheckoutPage, renderHistoryPage, renderSandboxNotice } from "./payments.page";
-import { paymentsService, purchasePageUrl } from "./payments.service";
+import { paymentsService, purchasePageUrl, returnOrigin } from "./payments.service";
+
+/** The sandbox pages send the browser back on their own origin (the one the checkout was opened from). */
+const back = (success?: boolean) => purchasePageUrl("", success);
 
 /** /checkout, /billingPortal and the payment webhook. */
 export function paymentHandlers(deps: Deps): Handlers {
   const service = paymentsService(deps);
   return {
-    checkout: async (r) => service.checkout(requireActor(r.actor), r.body),
-    billingPortal: async (r) => service.billingPortal(requireActor(r.actor)),
+    checkout: async (r) =>
+      service.checkout(
+        requireActor(r.actor),
+        r.body,
+        returnOrigin(r.headers.origin, r.host, deps.config.publicUrl),
+      ),
+    billingPortal: async (r) =>
+      service.billingPortal(
+        requireActor(r.actor),
+        returnOrigin(r.headers.origin, r.host, deps.config.publicUrl),
+      ),
     paymentWebhook: async (r) => {
       const { outcome, ...ack } = await service.webhook(r.params.provider, r.rawBody, r.headers, r.log);
       r.log.info({ outcome }, "payment webhook");
@@ -79,11 +91,7 @@ export async function registerSandboxPaymentPages(app: FastifyInstance, deps: De
             404,
             renderSandboxNotice("Checkout not found", "This checkout link is not valid."),
           );
-        return html(
-          reply,
-          200,
-          renderCheckoutPage(row, req.query.token as string, purchasePageUrl(deps.config.publicUrl)),
-        );
+        return html(reply, 200, renderCheckoutPage(row, req.query.token as string, back()));
       },
     );
 
@@ -98,7 +106,7 @@ export async function registerSandboxPaymentPages(app: FastifyInstance, deps: De
             renderSandboxNotice("Checkout not found", "This checkout link is not valid."),
           );
         if (row.status !== "pending") {
-          return reply.redirect(purchasePageUrl(deps.config.publicUrl, row.status === "paid"), 303);
+          return reply.redirect(back(row.status === "paid"), 303);
         }
         // The provider's side of a payment: a signed checkout.session.completed event to the webhook.
         const event = {
@@ -135,7 +143,7 @@ export async function registerSandboxPaymentPages(app: FastifyInstance, deps: De
             renderSandboxNotice("Payment failed", "The payment webhook refused the event."),
           );
         }
-        return reply.redirect(purchasePageUrl(deps.config.publicUrl, true), 303);
+        return reply.redirect(back(true), 303);
       },
     );
 
@@ -155,7 +163,7 @@ export async function registerSandboxPaymentPages(app: FastifyInstance, deps: De
             .set({ status: "cancelled", cancelledAt: new Date() })
             .where(eq(payments.id, row.id));
         }
-        return reply.redirect(purchasePageUrl(deps.config.publicUrl, row.status === "paid"), 303);
+        return reply.redirect(back(row.status === "paid"), 303);
       },
     );
 
@@ -198,11 +206,7 @@ export async function registerSandboxPaymentPages(app: FastifyInstance, deps: De
           .where(eq(payments.companyId, companyId))
           .orderBy(desc(payments.createdAt), desc(payments.id))
           .limit(500);
-        return html(
-          reply,
-          200,
-          renderHistoryPage(company.name, rows, purchasePageUrl(deps.config.publicUrl)),
-        );
+        return html(reply, 200, renderHistoryPage(company.name, rows, back()));
       },
     );
   });

@@ -18,6 +18,23 @@ import { MAX_PURCHASE_SGD, PURCHASE_TOO_LARGE, UNKNOWN_PROVIDER } from "./paymen
 
 type S = components["schemas"];
 
+/**
+ * The address the browser comes back to after a checkout: the origin the admin's page was opened at, when the
+ * request says so and is same-origin (its Origin names this very host: the portal and the API share one
+ * origin), so a session kept in that origin's storage is there on return (`127.0.0.1` and `localhost` are
+ * different origins). Otherwise (the CLI, another site) the configured public URL, HERALD_PUBLIC_URL.
+ */
+export function returnOrigin(origin: unknown, host: string | undefined, publicUrl: string): string {
+  if (typeof origin !== "string" || !host) return publicUrl;
+  try {
+    const u = new URL(origin);
+    if ((u.protocol === "http:" || u.protocol === "https:") && u.host === host.toLowerCase()) return u.origin;
+  } catch {
+    /* not a URL: the public URL */
+  }
+  return publicUrl;
+}
+
 /** Where the provider sends the browser back: Purchase Credit with payment_success=true|false. */
 export const purchasePageUrl = (publicUrl: string, success?: boolean) =>
   `${publicUrl}/credit-mgt/purchase-credit${success === undefined ? "" : `?payment_success=${success}`}`;
@@ -84,7 +101,12 @@ export function paymentsService({ config, database, payments: provider }: Deps) 
   }
 
   return {
-    async checkout(actor: Actor, body: S["CheckoutRequest"]): Promise<S["RedirectUrl"]> {
+    /** `base`: the origin the browser returns to (see returnOrigin); the public URL by default. */
+    async checkout(
+      actor: Actor,
+      body: S["CheckoutRequest"],
+      base: string = config.publicUrl,
+    ): Promise<S["RedirectUrl"]> {
       assertAdmin(actor);
       const amountCents = purchaseCents(body.amount);
       const customerId = await customerOf(actor);
@@ -102,8 +124,8 @@ export function paymentsService({ config, database, payments: provider }: Deps) 
           companyId: actor.companyId,
           amountCents,
           customerId,
-          successUrl: purchasePageUrl(config.publicUrl, true),
-          cancelUrl: purchasePageUrl(config.publicUrl, false),
+          successUrl: purchasePageUrl(base, true),
+          cancelUrl: purchasePageUrl(base, false),
         });
         await db
           .update(payments)
@@ -120,13 +142,13 @@ export function paymentsService({ config, database, payments: provider }: Deps) 
       }
     },
 
-    async billingPortal(actor: Actor): Promise<S["RedirectUrl"]> {
+    async billingPortal(actor: Actor, base: string = config.publicUrl): Promise<S["RedirectUrl"]> {
       assertAdmin(actor);
       const customerId = await customerOf(actor);
       return provider.billingPortal({
         companyId: actor.companyId,
         customerId,
-        returnUrl: purchasePageUrl(config.publicUrl),
+        returnUrl: purchasePageUrl(base),
       });
     },
 

@@ -115,6 +115,32 @@ describe("/checkout (sandbox)", () => {
     expect(await balanceOf(c.id)).toBe(0);
   });
 
+  it("sends the browser back to the origin the admin's page was opened at (127.0.0.1 stays 127.0.0.1), never to another site's", async () => {
+    const c = await createCompany(app, { creditCents: 0 });
+    const at = async (headers: Record<string, string>) => {
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/checkout",
+        payload: { amount: 500 },
+        headers: { ...auth(c.owner), ...headers },
+      });
+      expect(res.statusCode).toBe(200);
+      return new URL(res.json().url).origin;
+    };
+    // the page at http://127.0.0.1:4000 posts with Origin http://127.0.0.1:4000 to host 127.0.0.1:4000
+    expect(await at({ host: "127.0.0.1:4000", origin: "http://127.0.0.1:4000" })).toBe(
+      "http://127.0.0.1:4000",
+    );
+    expect(await at({ host: "localhost:4000", origin: "http://localhost:4000" })).toBe(
+      "http://localhost:4000",
+    );
+    // an Origin that is not this host (another site, a forged header) or none (the CLI): the public URL
+    const publicOrigin = new URL(app.deps.config.publicUrl).origin;
+    expect(await at({ host: "127.0.0.1:4000", origin: "https://evil.example" })).toBe(publicOrigin);
+    expect(await at({ host: "127.0.0.1:4000", origin: "null" })).toBe(publicOrigin);
+    expect(await at({ host: "127.0.0.1:4000" })).toBe(publicOrigin);
+  });
+
   it("refuses an amount that is not a whole number of SGD from 1 with 'Please select or enter amount'", async () => {
     const c = await createCompany(app);
     for (const amount of [0, -5, 1.5, null, "abc"]) {
@@ -166,9 +192,7 @@ describe("sandbox checkout page", () => {
     const { id, token } = await startPurchase(c, 500);
     const pay = await form(`/_sandbox/checkout/${id}/pay`, { token });
     expect(pay.statusCode).toBe(303);
-    expect(pay.headers.location).toBe(
-      `${app.deps.config.publicUrl}/credit-mgt/purchase-credit?payment_success=true`,
-    );
+    expect(pay.headers.location).toBe("/credit-mgt/purchase-credit?payment_success=true");
     expect(await balanceOf(c.id)).toBe(51_000);
     const [row] = await purchasesOf(c.id);
     expect(row!.status).toBe("paid");
@@ -194,9 +218,7 @@ describe("sandbox checkout page", () => {
     const { id, token, path } = await startPurchase(c, 500);
     const cancel = await form(`/_sandbox/checkout/${id}/cancel`, { token });
     expect(cancel.statusCode).toBe(303);
-    expect(cancel.headers.location).toBe(
-      `${app.deps.config.publicUrl}/credit-mgt/purchase-credit?payment_success=false`,
-    );
+    expect(cancel.headers.location).toBe("/credit-mgt/purchase-credit?payment_success=false");
     expect((await purchasesOf(c.id))[0]!.status).toBe("cancelled");
     // Paying a cancelled checkout afterwards does nothing either.
     const pay = await form(`/_sandbox/checkout/${id}/pay`, { token });

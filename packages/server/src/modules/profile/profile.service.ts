@@ -1,8 +1,10 @@
 import type { components } from "@herald/api-client/schema";
 import {
+  COUNTRY_UNKNOWN,
   CURRENT_PASSWORD_REQUIRED,
   CURRENT_PASSWORD_WRONG,
   centsToSgd,
+  countries,
   MESSAGES,
   profileChangeNeedsPassword,
   sgdToCents,
@@ -11,10 +13,11 @@ import {
   validatePasswordConfirm,
   validateStoredContactNumber,
   validateThresholds,
+  validateTimeZone,
 } from "@herald/domain";
 import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { emailTokens, notifications, users } from "../../db/schema";
+import { companies, emailTokens, notifications, users } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { emailChangeNoticeEmail, emailChangeVerifyEmail } from "../../emails/templates";
 import { BadRequest, Forbidden, NotFound } from "../../errors";
@@ -68,10 +71,13 @@ interface ProfileRow {
   company: string;
   dept: { id: string; name: string }[] | string;
   pending_email: string | null;
+  timezone: string;
+  company_country: string;
 }
 
 const PROFILE_SQL = `select u.id, u.company_id, u.user_role, u.credit_cents, u.user_status, u.first_name, u.last_name,
        u.is_owner, u.email, u.contact_number, u.login2fa, u.created_at, c.name as company,
+       c.timezone, c.country as company_country,
        coalesce((select json_agg(json_build_object('id', d.id, 'name', d.name) order by d.name)
                    from user_departments ud join departments d on d.id = ud.department_id
                   where ud.user_id = u.id and d.company_id = u.company_id), '[]'::json) as dept,
@@ -125,6 +131,8 @@ export function profileService({ database, config, queue }: Deps, _auth: ReturnT
         dept: typeof u.dept === "string" ? JSON.parse(u.dept) : u.dept,
         createdAt: new Date(u.created_at).toISOString(),
         pendingEmail: u.pending_email,
+        timeZone: u.timezone,
+        companyCountry: u.company_country,
       };
     },
 
@@ -133,6 +141,46 @@ export function profileService({ database, config, queue }: Deps, _auth: ReturnT
       const c = await companyOf(db, actor.companyId);
       if (!c) throw new NotFound();
       return { companyId: c.id, companyName: c.name, companyCredit: centsToSgd(c.creditCents) };
+    },
+
+    async getCompanySettings(actor: Actor): Promise<S["CompanySettings"]> {
+      assertAdmin(actor);
+      const [c] = await db
+        .select({ timeZone: companies.timezone, country: companies.country })
+        .from(companies)
+        .where(eq(companies.id, actor.companyId));
+      if (!c) throw new NotFound();
+      return c;
+    },
+
+    async editCompanySettings(actor: Actor, body: S["CompanySettings"]): Promise<S["Ok"]> {
+      assertAdmin(actor);
+      const timeZone = body.timeZone.trim();
+      const zoneError = validateTimeZone(timeZone);
+      if (zoneError) throw new BadRequest(zoneError);
+      const country = body.country.trim().toUpperCase();
+      if (!countries.some((c) => c.alpha2Code === country)) throw new BadRequest(COUNTRY_UNKNOWN);
+      await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ timeZone: companies.timezone, country: companies.country })
+          .from(companies)
+          .where(eq(companies.id, actor.companyId))
+          .for("update");
+        if (!before) throw new NotFound();
+        if (before.timeZone === timeZone && before.country === country) return;
+        await recordAudit(tx, {
+          companyId: actor.companyId,
+          who: userWho(actor),
+          action: "company.settings_changed",
+          before,
+          after: { timeZone, country },
+        });
+        await tx
+          .update(companies)
+          .set({ timezone: timeZone, country })
+          .where(eq(companies.id, actor.companyId));
+      });
+      return { message: MESSAGES.dataUpdateSuccess };
     },
 
     async getNotifications(actor: Actor): Promise<S["NotificationList"]> {

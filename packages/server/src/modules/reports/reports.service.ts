@@ -11,7 +11,7 @@
 import { once } from "node:events";
 import { PassThrough, Readable } from "node:stream";
 import type { components } from "@herald/api-client/schema";
-import { MESSAGES, stripNonDigits } from "@herald/domain";
+import { DEFAULT_TIME_ZONE, MESSAGES, stripNonDigits } from "@herald/domain";
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import ExcelJS from "exceljs";
@@ -30,6 +30,7 @@ import { type Actor, requireActor } from "../../plugins/actor";
 import { INVALID_CURSOR } from "../contacts/contacts.messages";
 import { rows } from "../contacts/contacts.service";
 import { cancelScheduled } from "../sms/cancel";
+import { companyTimeZone } from "../sms/compose.options";
 import {
   END_IN_FUTURE,
   MESSAGE_NOT_FOUND,
@@ -122,7 +123,17 @@ function csvLineSql(cells: CsvCell[]): { inner: SQL; line: SQL; columns: SQL } {
 }
 
 /** ISO 8601 UTC with milliseconds, as JavaScript writes it. */
-const isoSql = (v: SQL) => sql`to_char(${v} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/**
+ * An export's date: the wall clock in the company's zone ("2026-11-28 08:00:05"; the column names the zone). The
+ * zone is written into the statement as a literal (COPY takes no parameters): a name of Intl's list, checked.
+ */
+const zonedSql = (v: SQL, zone: string) => {
+  const safe = /^[A-Za-z0-9_+\-/]{1,64}$/.test(zone) ? zone : DEFAULT_TIME_ZONE;
+  return sql`to_char(${v} at time zone ${sql.raw(`'${safe}'`)}, 'YYYY-MM-DD HH24:MI:SS')`;
+};
+/** The export's header: date columns name the company's zone ("Date (Asia/Singapore)"). */
+export const exportColumns = (report: ExportQuery["report"], zone: string) =>
+  EXPORT_COLUMNS[report].map((c) => (c === "Date" || c === "Schedule" ? `${c} (${zone})` : c));
 
 /** Bytes of COPY output gathered into one chunk of the response (a CopyData message is one row). */
 const COPY_CHUNK = 256 * 1024;
@@ -446,7 +457,11 @@ export function reportsService({ database }: Deps) {
    * Every row of a report as cells, in keyset batches of EXPORT_BATCH (one statement each): memory holds one
    * batch whatever the report's size.
    */
-  async function* exportBatches(a: Actor, q: ExportQuery): AsyncGenerator<string[][] | string | Buffer> {
+  async function* exportBatches(
+    a: Actor,
+    q: ExportQuery,
+    zone: string,
+  ): AsyncGenerator<string[][] | string | Buffer> {
     const f: Filter = {
       ...(q.startDate ? { startDate: q.startDate } : {}),
       ...(q.endDate ? { endDate: q.endDate } : {}),
@@ -475,7 +490,7 @@ export function reportsService({ database }: Deps) {
                 v: sql`(case when m.receiver_user_id is null then 'General' else 'Private' end)`,
                 plain: true,
               },
-              { v: isoSql(sql`m.created_at`), plain: true },
+              { v: zonedSql(sql`m.created_at`, zone), plain: true },
             ]),
           }
         : q.report === "outbox"
@@ -494,7 +509,7 @@ export function reportsService({ database }: Deps) {
                 { v: sql`(case when m.billable then 'yes' else 'no' end)`, plain: true },
                 { v: DELIVERED_ST },
                 { v: sql`greatest(m.segments, 1)`, plain: true },
-                { v: isoSql(sql`m.created_at`), plain: true },
+                { v: zonedSql(sql`m.created_at`, zone), plain: true },
               ]),
             }
           : {
@@ -510,7 +525,7 @@ export function reportsService({ database }: Deps) {
                 { v: sql`m.recipient` },
                 { v: sql`m.text` },
                 { v: campaignNameOf!(sql`m`) },
-                { v: isoSql(sql`m.scheduled_at`), plain: true },
+                { v: zonedSql(sql`m.scheduled_at`, zone), plain: true },
               ]),
             };
     if (q.format !== "xlsx" && database.pool) {
@@ -695,10 +710,11 @@ export function reportsService({ database }: Deps) {
       q: ExportQuery,
     ): Promise<{ stream: Readable; fileName: string; contentType: string }> {
       const a = requireActor(actor);
-      const batches = exportBatches(a, q);
+      const zone = await companyTimeZone(db, a.companyId);
+      const batches = exportBatches(a, q, zone);
       // The first batch now: date-rule refusals and database errors answer before the body starts.
       const first = await batches.next();
-      const header = EXPORT_COLUMNS[q.report];
+      const header = exportColumns(q.report, zone);
       const name = EXPORT_NAMES[q.report];
       async function* all() {
         if (!first.done) yield first.value;

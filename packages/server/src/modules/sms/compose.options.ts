@@ -11,12 +11,15 @@ import type { Actor } from "../../plugins/actor";
 import { rows } from "../contacts/contacts.service";
 import { usableSenderIds } from "../registry/sender-ids";
 import { templateOptions } from "../templates/templates.service";
+import { companyCountry } from "./recipients";
 
 type S = components["schemas"];
 
 /** Contacts and groups offered by step 2 (the newest first); larger books are searched on their own pages. */
 export const OPTION_LIMIT = 1000;
 export const DEFAULT_TIME_ZONE = "Asia/Singapore";
+/** Attribute columns offered as variables by step 3. */
+export const VARIABLE_LIMIT = 200;
 export const FILE_CONTENT_OPTIONS = ["Contacts", "Contacts & Variables", "Contacts & Message"] as const;
 
 /** The company's campaigns that a send may name (not deleted), by name. */
@@ -86,6 +89,22 @@ export async function companyTimeZone(db: DbOrTx, companyId: string): Promise<st
   return r?.timezone || DEFAULT_TIME_ZONE;
 }
 
+/**
+ * The attribute columns of the company's contacts (from imports or set on a contact), by name without case; one
+ * spelling per name (the first in order), the base variables left out.
+ */
+export async function attributeNames(db: DbOrTx, companyId: string): Promise<string[]> {
+  const found = await rows<{ k: string }>(
+    db,
+    sql`select min(k) as k from (
+          select distinct jsonb_object_keys(attributes) as k from contacts
+           where company_id = ${companyId}::uuid and jsonb_typeof(attributes) = 'object' and attributes <> '{}'::jsonb) a
+         where lower(k) not in ('name', 'mobile', 'email')
+         group by lower(k) order by lower(k) limit ${VARIABLE_LIMIT}`,
+  );
+  return found.map((r) => r.k);
+}
+
 export function composeOptionsService({ database, config }: Deps) {
   const { db } = database;
   return {
@@ -116,6 +135,8 @@ export function composeOptionsService({ database, config }: Deps) {
         groups: groups.map((g) => ({ ...g, total_recipients: Number(g.total_recipients) })),
         fileContentOptions: [...FILE_CONTENT_OPTIONS],
         templates: await templateOptions(db, actor),
+        country: await companyCountry(db, actor.companyId),
+        variables: await attributeNames(db, actor.companyId),
       };
     },
   };

@@ -8,7 +8,7 @@
  * message's segments from the reservation and releases the rest when the run is over.
  */
 import type { components } from "@herald/api-client/schema";
-import { isSingaporeNumber, MESSAGES, ssirWarning } from "@herald/domain";
+import { isSingaporeNumber, MESSAGES, type Placeholder, placeholdersIn, ssirWarning } from "@herald/domain";
 import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { v7 as uuidv7 } from "uuid";
@@ -101,6 +101,8 @@ export interface Plan {
   costCents: number;
   /** Said before sending (the preview): e.g. an ID not registered with Singapore's SSIR. */
   warnings: string[];
+  /** Variables of the message some recipients have no value for (no fallback either), with an example. */
+  missingValues: S["ComposePreview"]["missingValues"];
 }
 
 /** Checks a draft and resolves and prices its recipients (nothing written). */
@@ -204,11 +206,25 @@ export async function planDraft(
   let costCents = 0;
   let noText = 0;
   const recipients: Planned[] = [];
+  // Variables some recipient of the send has: a placeholder naming one of them without a value (and without a
+  // fallback) is worth a word in the preview; an unknown "{ok}" in ordinary text is not.
+  const known = new Set<string>();
+  for (const r of kept) for (const k of r.vars.keys()) known.add(k);
+  const checksOf = (template: string): Placeholder[] =>
+    placeholdersIn(template).filter((p) => p.fallback === null && known.has(p.key));
+  const bodyChecks = checksOf(body);
+  const missing = new Map<string, { variable: string; recipients: number; example: string }>();
   for (const r of kept) {
     const text = expand(r.message || body, r.vars);
     if (!text.trim()) {
       noText++;
       continue;
+    }
+    for (const ph of r.message ? checksOf(r.message) : bodyChecks) {
+      if (r.vars.get(ph.key)?.trim()) continue;
+      const m = missing.get(ph.key);
+      if (m) m.recipients++;
+      else missing.set(ph.key, { variable: ph.key, recipients: 1, example: text });
     }
     const p = priced(channel, text, prices);
     segments += p.segments;
@@ -236,6 +252,7 @@ export async function planDraft(
     segments,
     costCents,
     warnings: ssirWarnings(owned, recipients),
+    missingValues: [...missing.values()],
   };
 }
 
@@ -384,6 +401,9 @@ export function composeService(deps: Deps) {
         const balance = await balanceOf(tx, actor);
         return {
           ...(plan.warnings.length > 0 ? { warnings: plan.warnings } : {}),
+          ...(plan.missingValues && plan.missingValues.length > 0
+            ? { missingValues: plan.missingValues }
+            : {}),
           rows: plan.recipients.slice(0, PREVIEW_ROWS).map((r) => ({ ...r, cost: sgd(r.costCents) })),
           totals: {
             recipients: plan.recipients.length,

@@ -4,12 +4,12 @@
  * address, lower-cased), deduplicated when asked, and numbers on the company's unsubscribe list skipped.
  *
  * Placeholders: `{name}`, `{mobile}` / `{email}`, the contact's attributes and a `Contacts & Variables` file's
- * columns by their header, matched without case. A placeholder that names no variable of the recipient stays as
- * written; a variable without a value becomes empty.
+ * columns by their header, matched without case; `{name|there}` gives a fallback for recipients without a value
+ * (the rules are @herald/domain's `renderMessage`, shared by every send).
  */
 
 import type { components } from "@herald/api-client/schema";
-import { countSms, isValidEmail } from "@herald/domain";
+import { countSms, DEFAULT_COMPANY_COUNTRY, isValidEmail, renderMessage } from "@herald/domain";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { NotFound } from "../../errors";
@@ -20,6 +20,15 @@ import { normalizeContactMobile } from "../contacts/mobile";
 import { FILE_NOT_FOUND } from "./sms.messages";
 
 type S = components["schemas"];
+
+/** The company's country (set by its admins beside its time zone): numbers written without a country code are read as its. */
+export async function companyCountry(tx: DbOrTx, companyId: string): Promise<string> {
+  const [row] = await rows<{ country: string }>(
+    tx,
+    sql`select country from companies where id = ${companyId}::uuid`,
+  );
+  return row?.country ?? DEFAULT_COMPANY_COUNTRY;
+}
 export type Channel = "sms" | "email" | "whatsapp" | "telegram";
 
 export interface Recipient {
@@ -53,14 +62,9 @@ export function pgArray(values: readonly string[]): string {
   return `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(",")}}`;
 }
 
-const PLACEHOLDER = /\{([^{}\n]{1,64})\}/g;
-
 /** The text with the recipient's variables put in (see the module's note). */
 export function expand(template: string, vars: Map<string, string>): string {
-  return template.replace(PLACEHOLDER, (whole, key: string) => {
-    const v = vars.get(key.trim().toLowerCase());
-    return v === undefined ? whole : v;
-  });
+  return renderMessage(template, vars);
 }
 
 /** Encoding, segments and cost of one message (WhatsApp and Telegram: one message at the channel's price). */
@@ -82,12 +86,12 @@ export function priced(
   };
 }
 
-function normalise(channel: Channel, raw: string): string | null {
+function normalise(channel: Channel, raw: string, country: string): string | null {
   if (channel === "email") {
     const a = raw.trim().toLowerCase();
     return isValidEmail(a) ? a : null;
   }
-  const m = normalizeContactMobile(raw, "SG");
+  const m = normalizeContactMobile(raw, country);
   return m.ok ? m.mobile : null;
 }
 
@@ -111,13 +115,18 @@ export async function collectRecipients(
 ): Promise<{ list: Recipient[]; invalid: number }> {
   const list: Recipient[] = [];
   let invalid = 0;
+  // typed numbers need the company's country; contacts' and groups' numbers are stored whole already
+  const country =
+    channel !== "email" && (r.numbers?.length ?? 0) + (fileContent ? 1 : 0) > 0
+      ? await companyCountry(tx, actor.companyId)
+      : DEFAULT_COMPANY_COUNTRY;
   const push = (
     raw: string | null | undefined,
     name: string,
     vars: Map<string, string>,
     message?: string,
   ) => {
-    const to = raw ? normalise(channel, raw) : null;
+    const to = raw ? normalise(channel, raw, country) : null;
     if (!to) {
       invalid++;
       return;

@@ -195,6 +195,35 @@ describe("POST /sms/preview", () => {
     expect(res.json().totals).toMatchObject({ recipients: 1, balance: "0.04", enough: false });
   });
 
+  it("says which recipients have no value for a variable and what they will see; a fallback silences it", async () => {
+    const { id, owner } = await company(1000);
+    const [typed, known] = numbers(2);
+    const [contact] = await rows<{ id: string }>(
+      deps.database.db,
+      sql`insert into contacts (id, company_id, mobile, name, attributes)
+          values (gen_random_uuid(), ${id}::uuid, ${known}, 'Ann', '{"Plan":"Gold"}') returning id::text as id`,
+    );
+    const draft = (text: string) => ({
+      channel: "SMS",
+      recipients: { numbers: [typed], contactIds: [contact!.id] },
+      text,
+    });
+    const res = await post("/sms/preview", draft("Hi {name}, {plan} members: 30% off {ok}"), owner);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().missingValues).toEqual([
+      { variable: "name", recipients: 1, example: "Hi , {plan} members: 30% off {ok}" },
+      { variable: "plan", recipients: 1, example: "Hi , {plan} members: 30% off {ok}" },
+    ]);
+    const quiet = await post("/sms/preview", draft("Hi {name|there}, {plan|valued} members"), owner);
+    expect(quiet.json().missingValues).toBeUndefined();
+    expect(
+      quiet
+        .json()
+        .rows.map((r: { text: string }) => r.text)
+        .sort(),
+    ).toEqual(["Hi Ann, Gold members", "Hi there, valued members"]);
+  });
+
   it("refuses a sender ID the user may not use, a past schedule and an empty message", async () => {
     const { owner } = await company();
     const [a] = numbers(1);
@@ -339,6 +368,18 @@ describe("POST /sms/send and the worker", () => {
     expect(await balance(owner.id)).toBe(995);
   });
 
+  it("a send writes each recipient's text with the fallback of a variable they have no value for", async () => {
+    const { owner } = await company(1000);
+    const [a] = numbers(1);
+    const res = await post(
+      "/sms/send",
+      { channel: "SMS", recipients: { numbers: [a] }, text: "Hi {name|there}, 30% off today" },
+      owner,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await messagesOf(res.json().id)).map((r) => r.text)).toEqual(["Hi there, 30% off today"]);
+  });
+
   it("answers 422 with the ledger's message when the credit is short, and writes nothing", async () => {
     const { id, owner } = await company(9);
     const res = await post(
@@ -444,6 +485,28 @@ describe("scheduled sends", () => {
     await eventually(async () => (await spent(owner.id)) === 10);
     expect(await balance(owner.id)).toBe(990);
     expect(await spent(owner.id)).toBe(10);
+  });
+
+  it("reads the date and time of a schedule in the company's time zone (America/New_York)", async () => {
+    const { owner } = await company(1000);
+    const zone = await post("/editCompanySettings", { timeZone: "America/New_York", country: "US" }, owner);
+    expect(zone.statusCode, zone.body).toBe(200);
+    const year = new Date().getUTCFullYear() + 1;
+    const res = await post(
+      "/sms/send",
+      {
+        channel: "SMS",
+        recipients: { numbers: numbers(1) },
+        text: "Hi",
+        frequency: "once",
+        date: `${year}-01-15`,
+        time: "09:30",
+      },
+      owner,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    // 09:30 EST is 14:30 UTC (it would be 01:30 UTC in Singapore)
+    expect(res.json()).toMatchObject({ status: "scheduled", scheduledAt: `${year}-01-15T14:30:00.000Z` });
   });
 
   it("monthly on Jan 31 runs next on Feb 28 (the last day), reserving each run when the previous fires", async () => {

@@ -52,6 +52,14 @@ export function verifyHeraldSignature(
  * signed `checkout.session.completed` event to the payment webhook, the same way a provider does; the
  * billing portal is a local history page. Its keys derive from the server's JWT secret.
  */
+const originOf = (url: string, fallback: string) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return fallback;
+  }
+};
+
 export function sandboxPaymentProvider(opts: {
   publicUrl: string;
   secret: Uint8Array;
@@ -75,12 +83,13 @@ export function sandboxPaymentProvider(opts: {
       return null;
     },
     async createCheckout(input) {
-      const url = `${opts.publicUrl}/_sandbox/checkout/${input.purchaseId}?token=${checkoutToken(input.purchaseId)}`;
+      // The checkout page lives where the browser will come back to (the origin it left from).
+      const url = `${originOf(input.successUrl, opts.publicUrl)}/_sandbox/checkout/${input.purchaseId}?token=${checkoutToken(input.purchaseId)}`;
       return { sessionId: sessionIdOf(input.purchaseId), url };
     },
     async billingPortal(input) {
       const expires = Math.floor(Date.now() / 1000) + HISTORY_TTL_SECONDS;
-      const url = `${opts.publicUrl}/_sandbox/payments/${input.companyId}?expires=${expires}&token=${historyToken(input.companyId, expires)}`;
+      const url = `${originOf(input.returnUrl, opts.publicUrl)}/_sandbox/payments/${input.companyId}?expires=${expires}&token=${historyToken(input.companyId, expires)}`;
       return { url };
     },
     readEvent(rawBody, headers) {

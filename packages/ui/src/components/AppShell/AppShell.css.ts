@@ -5,10 +5,20 @@ import { vars } from "../../theme/vars.css";
 export const SIDEBAR_WIDTH = "256px";
 const HEADER_HEIGHT = "60px";
 
+/**
+ * From 992 px the shell paints the sidebar's colour down its left edge for the whole length of the page, under
+ * the fixed sidebar: however long the page, wherever it is scrolled, and in captures of the whole page, the
+ * dark column reaches the bottom.
+ */
 export const shell = style({
   minHeight: "100vh",
   background: vars.color.background,
   color: vars.color.text,
+  "@media": {
+    [mediaUp("lg")]: {
+      backgroundImage: `linear-gradient(to right, ${vars.color.sidebar} ${SIDEBAR_WIDTH}, transparent ${SIDEBAR_WIDTH})`,
+    },
+  },
 });
 
 export const skipLink = style({

@@ -26,6 +26,8 @@ export interface ChatRoomListItemProps {
   /** "Now" for the time label (today shows a time, earlier days a date). */
   now?: Date;
   className?: string;
+  /** For a list with one tab stop (roving tabindex): 0 on the room that takes focus, -1 on the others. */
+  tabIndex?: number;
 }
 
 const statusLabels: Record<string, string> = {
@@ -55,7 +57,14 @@ function timeLabel(value: Date | string | null | undefined, now: Date): { text: 
  * One chatroom in the inbox list: channel icon, subscriber name, last message (one line), time, unread count,
  * status badge and agent. A button: put it in an `<li>`; the active room has aria-current.
  */
-export function ChatRoomListItem({ room, active = false, onSelect, now, className }: ChatRoomListItemProps) {
+export function ChatRoomListItem({
+  room,
+  active = false,
+  onSelect,
+  now,
+  className,
+  tabIndex,
+}: ChatRoomListItemProps) {
   const time = timeLabel(room.lastActivityAt, now ?? new Date());
   const unread = room.unreadCount ?? 0;
   const agent = [room.agentFirstName, room.agentLastName]
@@ -68,6 +77,7 @@ export function ChatRoomListItem({ room, active = false, onSelect, now, classNam
       className={className ? `${s.item} ${className}` : s.item}
       aria-current={active ? "true" : undefined}
       data-subscriber-id={room.subscriberId}
+      tabIndex={tabIndex}
       onClick={() => onSelect?.(room.subscriberId)}
     >
       <ChannelIcon type={room.channelType} size={32} decorative />

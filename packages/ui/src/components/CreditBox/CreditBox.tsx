@@ -11,7 +11,10 @@ export interface CreditBoxProps {
   cents: number;
   /** Called by the Top Up button; omit to hide the button. */
   onTopUp?: () => void;
+  /** The button's text (default "Top Up"). */
   topUpLabel?: string;
+  /** The button's accessible name (default: its text and the label, "Top Up My Credit"). */
+  topUpName?: string;
   /** Shows the amount in the danger colour (below a low-credit threshold). */
   low?: boolean;
   /** The Top Up button shows loading (e.g. while a top-up request is sent). */
@@ -32,6 +35,7 @@ export function CreditBox({
   cents,
   onTopUp,
   topUpLabel = "Top Up",
+  topUpName,
   low = false,
   pending = false,
   className,
@@ -64,7 +68,12 @@ export function CreditBox({
           : null}
       </div>
       {onTopUp ? (
-        <Button size="sm" onClick={onTopUp} loading={pending} aria-label={`${topUpLabel} ${label}`}>
+        <Button
+          size="sm"
+          onClick={onTopUp}
+          loading={pending}
+          aria-label={topUpName ?? `${topUpLabel} ${label}`}
+        >
           {topUpLabel}
         </Button>
       ) : null}

@@ -68,16 +68,16 @@ export const PlusStopsAtMax: Story = {
   },
 };
 
-/** An amount above the max is clamped when the field is left. */
-export const ClampsOnBlur: Story = {
+/** An amount above the max stays as typed when the field is left (formatted): the form names the limit. */
+export const KeepsWhatWasTyped: Story = {
   args: { max: 100_000 },
   play: async ({ canvasElement, args }) => {
     const input = within(canvasElement).getByRole("spinbutton", { name: "Amount" });
-    await userEvent.type(input, "2500");
-    await expect(args.onValueChange).toHaveBeenLastCalledWith(250_000);
+    await userEvent.type(input, "99999");
+    await expect(args.onValueChange).toHaveBeenLastCalledWith(9_999_900);
     await userEvent.tab();
-    await expect(input).toHaveValue("1,000.00");
-    await expect(args.onValueChange).toHaveBeenLastCalledWith(100_000);
+    await expect(input).toHaveValue("99,999.00");
+    await expect(args.onValueChange).toHaveBeenLastCalledWith(9_999_900);
   },
 };
 

@@ -9,11 +9,14 @@ export interface CurrencyInputProps extends FieldBaseProps {
   /** Amount in cents; null when the field is empty. */
   value?: number | null;
   defaultValue?: number | null;
-  /** Called with cents (or null when emptied) as the user types, and with the clamped amount on blur. */
+  /** Called with cents (or null when emptied) as the user types. */
   onValueChange?: (cents: number | null) => void;
-  /** Lowest amount in cents (default 0): the minus button stops here and blur clamps up to it. */
+  /** Lowest amount in cents (default 0): the minus button stops here. */
   min?: number;
-  /** Highest amount in cents (e.g. the corporate balance): plus works only below it; blur clamps down to it. */
+  /**
+   * Highest amount in cents (e.g. the corporate balance): plus works only below it. A typed amount above it
+   * is kept as typed: the form says what the limit is (never a silent change of what the user wrote).
+   */
   max?: number;
   /** Stepper increment in cents (default 100 = 1.00). */
   step?: number;
@@ -54,8 +57,8 @@ const clamp = (cents: number, min: number, max: number | undefined) =>
   Math.min(max ?? Number.MAX_SAFE_INTEGER, Math.max(min, cents));
 
 /**
- * An SGD amount: two decimals, a currency prefix, − and + steppers, ArrowUp/ArrowDown to step, and a
- * clamp to [min, max] when the field is left. The outside world only sees integer cents.
+ * An SGD amount: two decimals, a currency prefix, − and + steppers (and ArrowUp/ArrowDown) that step within
+ * [min, max]. A typed amount is never changed: the form validates it. The outside world only sees integer cents.
  */
 export function CurrencyInput({
   label,
@@ -109,10 +112,10 @@ export function CurrencyInput({
     emit(parseCents(text));
   };
 
+  // Leaving the field formats the amount ("12.5" -> "12.50") and keeps it as typed.
   const onBlur = () => {
-    const parsed = parseCents(shown);
     setDraft(null);
-    emit(parsed === null ? null : clamp(parsed, min, max));
+    emit(parseCents(shown));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

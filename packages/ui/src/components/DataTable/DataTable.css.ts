@@ -1,4 +1,4 @@
-import { keyframes, style, styleVariants } from "@vanilla-extract/css";
+import { globalStyle, keyframes, style, styleVariants } from "@vanilla-extract/css";
 import { recipe } from "@vanilla-extract/recipes";
 import { type Breakpoint, breakpoints, mediaDown, mediaUp } from "../../theme/tokens";
 import { vars } from "../../theme/vars.css";
@@ -291,3 +291,135 @@ export const menuItem = recipe({
   },
   defaultVariants: { tone: "default" },
 });
+
+/**
+ * Column fits. "content": one line, as wide as the widest value, never cut off (`width: 1px` asks the
+ * automatic layout for the narrowest column that still holds its content). "fill": the room the others leave.
+ */
+export const fit = styleVariants({
+  content: { whiteSpace: "nowrap", width: "1px" },
+  fill: {},
+});
+
+/** A fitted column's header may break between words ("Delivered / Status"), so headers do not widen columns. */
+globalStyle(`th.${fit.content}`, { whiteSpace: "normal", overflowWrap: "normal" });
+
+/** A "fill" cell keeps a readable width: the table scrolls sideways before the text becomes a ribbon. */
+export const fillContent = style({
+  minWidth: "16rem",
+  overflowWrap: "anywhere",
+  "@media": { [mediaDown("sm")]: { minWidth: "8rem" } },
+});
+
+export const clamp = style({
+  display: "-webkit-box",
+  WebkitBoxOrient: "vertical",
+  overflow: "hidden",
+  overflowWrap: "anywhere",
+  whiteSpace: "pre-line",
+});
+
+export const clampOpen = style({ overflowWrap: "anywhere", whiteSpace: "pre-line" });
+
+export const moreButton = style({
+  display: "inline-block",
+  marginTop: vars.space["1"],
+  padding: 0,
+  border: 0,
+  background: "transparent",
+  color: vars.color.primary,
+  font: "inherit",
+  fontSize: vars.fontSize.sm,
+  textDecoration: "underline",
+  cursor: "pointer",
+  borderRadius: vars.radius.sm,
+  selectors: {
+    "&:focus-visible": { outline: "none", boxShadow: vars.focusRing },
+  },
+});
+
+/**
+ * Rows as cards on narrow screens (the table's `stackBelow`): each row's cells stack in one column between
+ * its checkbox and its expand toggle or menu, so a phone shows number, message and status one under another
+ * instead of squeezing columns side by side. The header keeps only the select-all box.
+ */
+export const stack = styleVariants(
+  breakpoints,
+  (_px, bp) =>
+    ({
+      "@media": {
+        [mediaDown(bp as Breakpoint)]: {
+          display: "block",
+        },
+      },
+    }) as const,
+);
+
+for (const bp of Object.keys(breakpoints) as Breakpoint[]) {
+  const root = `.${stack[bp]}`;
+  const media = mediaDown(bp);
+  globalStyle(`${root} > thead, ${root} > tbody`, { "@media": { [media]: { display: "block" } } });
+  globalStyle(`${root} > thead > tr`, {
+    "@media": {
+      [media]: {
+        display: "flex",
+        alignItems: "center",
+        background: vars.color.surfaceAlt,
+      },
+    },
+  });
+  globalStyle(`${root} > thead > tr > th:not(.${narrowCell})`, {
+    "@media": {
+      [media]: {
+        position: "absolute",
+        width: "1px",
+        height: "1px",
+        padding: 0,
+        overflow: "hidden",
+        clip: "rect(0 0 0 0)",
+        whiteSpace: "nowrap",
+        border: 0,
+      },
+    },
+  });
+  globalStyle(`${root} > thead > tr > th.${narrowCell}`, {
+    "@media": { [media]: { position: "static", width: "auto", borderBottom: 0, background: "transparent" } },
+  });
+  globalStyle(`${root} > tbody > tr[data-index]`, {
+    "@media": {
+      [media]: {
+        display: "grid",
+        gridTemplateColumns: "auto minmax(0, 1fr) auto",
+        gridAutoFlow: "row dense",
+        alignItems: "start",
+        paddingBlock: vars.space["2"],
+        borderTop: `1px solid ${vars.color.border}`,
+      },
+    },
+  });
+  globalStyle(`${root} > tbody > tr[data-index] > td`, {
+    "@media": {
+      [media]: {
+        gridColumn: "2",
+        width: "auto",
+        height: "auto",
+        border: 0,
+        paddingBlock: "2px",
+        textAlign: "start",
+      },
+    },
+  });
+  globalStyle(`${root} > tbody > tr[data-index] > td[data-utility="select"]`, {
+    "@media": { [media]: { gridColumn: "1", gridRow: "1 / span 6" } },
+  });
+  globalStyle(`${root} > tbody > tr[data-index] > td[data-utility="expand"]`, {
+    "@media": { [media]: { gridColumn: "3", gridRow: "1 / span 6" } },
+  });
+  globalStyle(`${root} > tbody > tr[data-index] > td[data-utility="actions"]`, {
+    "@media": { [media]: { gridColumn: "3", gridRow: "1 / span 6" } },
+  });
+  globalStyle(`${root} > tbody > tr:not([data-index]), ${root} > tbody > tr:not([data-index]) > td`, {
+    "@media": { [media]: { display: "block" } },
+  });
+  globalStyle(`${root} .${fillContent}`, { "@media": { [media]: { minWidth: 0 } } });
+}

@@ -60,6 +60,17 @@ export interface DataTableColumn<T> {
   align?: "start" | "center" | "end";
   /** CSS width of the column, e.g. "120px" or "20%". */
   width?: string;
+  /**
+   * How the column shares the table's width. "content": as wide as its widest value (header included), on
+   * one line, never cut off — numbers, dates, statuses. "fill": takes the room the others leave and wraps —
+   * a message or a description. Omitted: the browser's automatic share.
+   */
+  fit?: "content" | "fill";
+  /**
+   * Lines shown before the text is cut short (with "Show more" to read the rest, and the full text as a
+   * tooltip). For long text such as a message.
+   */
+  clamp?: number;
 }
 
 export interface DataTableRowAction<T> {
@@ -142,6 +153,11 @@ interface DataTableCommonProps<T> {
   height?: number | string;
   /** Row height estimate for virtualisation (px). */
   estimatedRowHeight?: number;
+  /**
+   * On screens narrower than this breakpoint each row becomes a card: its cells one under another between
+   * the checkbox and the expand toggle (a phone's natural list), instead of columns side by side.
+   */
+  stackBelow?: Breakpoint;
 }
 
 export interface DataTableClientProps<T> extends DataTableCommonProps<T> {
@@ -297,6 +313,119 @@ function RowMenu<T>({ row, label, actions }: { row: T; label: string; actions: D
   );
 }
 
+/** One ResizeObserver for every clamped cell on the page (a page can render hundreds). */
+const clampWatchers = new WeakMap<Element, () => void>();
+let clampObserver: ResizeObserver | undefined;
+function watchSize(el: Element, onResize: () => void): () => void {
+  if (typeof ResizeObserver === "undefined") return () => {};
+  clampObserver ??= new ResizeObserver((entries) => {
+    for (const entry of entries) clampWatchers.get(entry.target)?.();
+  });
+  clampWatchers.set(el, onResize);
+  clampObserver.observe(el);
+  return () => {
+    clampWatchers.delete(el);
+    clampObserver?.unobserve(el);
+  };
+}
+
+/**
+ * Long text cut to a few lines. When it is cut, "Show more" (a button, so the keyboard reaches it) opens the
+ * whole text in place, and the full text is also the tooltip.
+ */
+function ClampedText({
+  id,
+  lines,
+  text,
+  name,
+  fill,
+  children,
+}: {
+  id: string;
+  lines: number;
+  text: string;
+  name: string;
+  fill: boolean;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useState(false);
+  const [cut, setCut] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measure again when the text changes
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || open) return;
+    const measure = () => setCut(el.scrollHeight > el.clientHeight + 1);
+    measure();
+    return watchSize(el, measure);
+  }, [open, text]);
+  return (
+    <div className={fill ? s.fillContent : undefined}>
+      <div
+        ref={ref}
+        id={id}
+        className={open ? s.clampOpen : s.clamp}
+        style={open ? undefined : { WebkitLineClamp: lines }}
+        title={cut && !open ? text : undefined}
+        data-clamped={cut && !open ? "" : undefined}
+      >
+        {children}
+      </div>
+      {(cut || open) && (
+        <button
+          type="button"
+          className={s.moreButton}
+          aria-expanded={open}
+          aria-controls={id}
+          aria-label={`${open ? "Show less" : "Show more"}: ${name}`}
+          onClick={() => setOpen((o) => !o)}
+        >
+          {open ? "Show less" : "Show more"}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Widths (px) of the "content" columns that hold every value of the page, so columns do not shift as a
+ * virtualised table scrolls and other rows come into view. */
+function useContentWidths<T>(
+  columns: DataTableColumn<T>[],
+  rows: Row<T>[],
+  cellText: (col: DataTableColumn<T>, row: T) => string,
+  enabled: boolean,
+  fontRef: RefObject<HTMLElement | null>,
+): Map<string, number> {
+  const [widths, setWidths] = useState<Map<string, number>>(() => new Map());
+  useLayoutEffect(() => {
+    const fitted = columns.filter((c) => c.fit === "content");
+    if (!enabled || fitted.length === 0 || typeof document === "undefined") return;
+    const ctx = document.createElement("canvas").getContext("2d");
+    const el = fontRef.current;
+    if (!ctx || !el) return;
+    const style = getComputedStyle(el);
+    const next = new Map<string, number>();
+    for (const col of fitted) {
+      ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      let widest = 0;
+      const seen = new Set<string>();
+      for (const row of rows) {
+        const text = cellText(col, row.original);
+        if (seen.has(text)) continue;
+        seen.add(text);
+        widest = Math.max(widest, ctx.measureText(text).width);
+      }
+      // Cell padding, plus a badge's own padding and border when the cell draws one.
+      next.set(col.id, Math.ceil(widest + 24 + (col.cell ? 24 : 0)));
+    }
+    setWidths((prev) => {
+      const same = prev.size === next.size && [...next].every(([k, v]) => prev.get(k) === v);
+      return same ? prev : next;
+    });
+  }, [columns, rows, cellText, enabled, fontRef]);
+  return widths;
+}
+
 interface RowHandlers<T> {
   toggleRow: (rowId: string) => void;
   toggleExpanded: (rowId: string) => void;
@@ -347,7 +476,7 @@ function DataTableRow<T>({ env, row, index, selected, expanded, focusable }: Row
       onKeyDown={selectable ? (e) => handlers.current.keyDown(e, index, row.id) : undefined}
     >
       {selectable && (
-        <td className={`${s.td} ${s.narrowCell}`}>
+        <td className={`${s.td} ${s.narrowCell}`} data-utility="select">
           <SelectCheckbox
             checked={selected}
             label={`Select ${rowLabel}`}
@@ -356,7 +485,7 @@ function DataTableRow<T>({ env, row, index, selected, expanded, focusable }: Row
         </td>
       )}
       {widestPriority && (
-        <td className={`${s.td} ${s.narrowCell} ${s.showBelow[widestPriority]}`}>
+        <td className={`${s.td} ${s.narrowCell} ${s.showBelow[widestPriority]}`} data-utility="expand">
           <Button
             variant="ghost"
             tone="secondary"
@@ -376,17 +505,35 @@ function DataTableRow<T>({ env, row, index, selected, expanded, focusable }: Row
       {columns.map((col) => (
         <td
           key={col.id}
+          data-column={col.id}
           className={[
             s.td,
             s.align[col.align ?? "start"],
             col.priority ? s.hideBelow[col.priority] : "",
+            col.fit ? s.fit[col.fit] : "",
           ].join(" ")}
         >
-          {col.cell ? col.cell(original) : cellText(col, original)}
+          {col.clamp ? (
+            <ClampedText
+              id={`${env.id}-${row.id}-${col.id}`}
+              lines={col.clamp}
+              text={cellText(col, original)}
+              name={`${col.header} of ${rowLabel}`}
+              fill={col.fit === "fill"}
+            >
+              {col.cell ? col.cell(original) : cellText(col, original)}
+            </ClampedText>
+          ) : col.fit === "fill" ? (
+            <div className={s.fillContent}>{col.cell ? col.cell(original) : cellText(col, original)}</div>
+          ) : col.cell ? (
+            col.cell(original)
+          ) : (
+            cellText(col, original)
+          )}
         </td>
       ))}
       {rowActions && (
-        <td className={`${s.td} ${s.narrowCell} ${s.align.end}`}>
+        <td className={`${s.td} ${s.narrowCell} ${s.align.end}`} data-utility="actions">
           <RowMenu row={original} label={rowLabel} actions={rowActions} />
         </td>
       )}
@@ -447,6 +594,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     virtualize,
     height,
     estimatedRowHeight = 41,
+    stackBelow,
   } = props;
   const server = props.mode === "server";
   const id = useId();
@@ -646,6 +794,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
       return h;
     },
   });
+  // Columns that say how they share the width keep the automatic layout even when virtualised: "content"
+  // columns are given the width of the page's widest value, so nothing shifts as rows scroll into view.
+  const fitted = columns.some((c) => c.fit !== undefined);
+  const contentWidths = useContentWidths(columns, pageRows, cellText, shouldVirtualize && fitted, tbodyRef);
   useLayoutEffect(() => {
     if (!shouldVirtualize || !tbodyRef.current || expanded.size === 0) return;
     for (const el of tbodyRef.current.querySelectorAll<HTMLTableRowElement>("tr[data-index]")) {
@@ -887,7 +1039,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         tabIndex={0}
       >
         <table
-          className={s.table({ layout: shouldVirtualize ? "fixed" : "auto" })}
+          className={`${s.table({ layout: shouldVirtualize && !fitted ? "fixed" : "auto" })} ${stackBelow ? s.stack[stackBelow] : ""}`}
           aria-busy={loading || undefined}
           aria-rowcount={shouldVirtualize ? pageRows.length + 1 : undefined}
         >
@@ -922,12 +1074,20 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   <th
                     key={col.id}
                     scope="col"
+                    data-column={col.id}
                     className={[
                       s.th,
                       s.align[col.align ?? "start"],
                       col.priority ? s.hideBelow[col.priority] : "",
+                      col.fit ? s.fit[col.fit] : "",
                     ].join(" ")}
-                    style={col.width ? { width: col.width } : undefined}
+                    style={
+                      col.width
+                        ? { width: col.width }
+                        : contentWidths.has(col.id)
+                          ? { width: `${contentWidths.get(col.id)}px` }
+                          : undefined
+                    }
                     aria-sort={
                       canSort
                         ? direction === "asc"

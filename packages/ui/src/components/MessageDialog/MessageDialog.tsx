@@ -38,20 +38,30 @@ export interface MessageDialogProps {
   /** Optional second line, e.g. "An error occurred while deleting rows.". */
   text?: ReactNode;
   okLabel?: string;
+  /** Width: "sm" (default) for a sentence; "md"/"lg" for a message that carries a table (e.g. problem rows). */
+  size?: "sm" | "md" | "lg";
 }
 
 /**
  * A modal message with one OK button: the specification's success, error, warning and information
  * messages. It is an alert dialog: announced at once, focus on OK, Escape or OK dismisses it.
  */
-export function MessageDialog({ open, onClose, variant, title, text, okLabel = "OK" }: MessageDialogProps) {
+export function MessageDialog({
+  open,
+  onClose,
+  variant,
+  title,
+  text,
+  okLabel = "OK",
+  size = "sm",
+}: MessageDialogProps) {
   const returnFocus = useReturnFocus(open);
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={dialogStyles.overlay} />
         <AlertDialog.Content
-          className={dialogStyles.content({ size: "sm" })}
+          className={dialogStyles.content({ size })}
           data-variant={variant}
           onCloseAutoFocus={returnFocus}
           {...(text === undefined ? { "aria-describedby": undefined } : {})}

@@ -61,7 +61,7 @@ const Cross = () => (
 
 /**
  * Several choices from a searchable list, shown as chips. Keyboard: type to filter, ArrowDown/ArrowUp
- * move, Enter toggles the active option, Backspace in the empty search removes the last chip, Escape closes.
+ * move, Enter toggles the active option (and never submits the form around the picker), Backspace in the empty search removes the last chip, Escape closes.
  * Each chip has a labelled remove button. With `name`, every value is submitted as a hidden input.
  */
 export function MultiSelect<V extends string = string>({
@@ -156,9 +156,17 @@ export function MultiSelect<V extends string = string>({
         return;
       }
       case "Enter": {
-        if (open && activeOption) {
-          event.preventDefault();
+        // Enter in a picker picks: it never submits the form around it. With the list closed it opens it; with
+        // no option under the cursor (a search that matches nothing) it does nothing.
+        event.preventDefault();
+        if (!open) return openList();
+        if (activeOption) {
           toggle(activeOption);
+          if (query) {
+            // The search has done its work: clear it for the next pick and keep the picked option active.
+            setQuery("");
+            setActive(options.indexOf(activeOption));
+          }
         }
         return;
       }

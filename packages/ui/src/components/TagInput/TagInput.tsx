@@ -15,9 +15,9 @@ import * as styles from "./TagInput.css";
 export const TAG_SEPARATORS = /[\s,;]+/;
 
 /** Splits typed or pasted text into trimmed, non-empty pieces. */
-export function splitTags(text: string): string[] {
+export function splitTags(text: string, separators: RegExp = TAG_SEPARATORS): string[] {
   return text
-    .split(TAG_SEPARATORS)
+    .split(separators)
     .map((piece) => piece.trim())
     .filter((piece) => piece.length > 0);
 }
@@ -30,6 +30,11 @@ export interface TagInputProps extends FieldBaseProps {
   validate?: (tag: string) => string | null;
   /** Cleans each piece before it becomes a tag (e.g. drop a leading "+"). Empty results are dropped. */
   normalize?: (piece: string) => string;
+  /**
+   * What separates values typed or pasted (default: commas, semicolons and any whitespace). Mobile numbers,
+   * written with spaces, use line breaks, commas and semicolons only.
+   */
+  separators?: RegExp;
   /** Keep repeated values (default: a repeat is ignored). */
   allowDuplicates?: boolean;
   placeholder?: string;
@@ -54,9 +59,9 @@ const Cross = () => (
 );
 
 /**
- * Free-form values as tags (e.g. mobile numbers). Enter, comma or space turns the typed text into a tag;
- * pasting many values separated by commas, newlines or whitespace adds them all; leaving the field adds
- * what is left. Backspace in the empty input removes the last tag; each tag has a labelled remove button.
+ * Free-form values as tags (e.g. mobile numbers). Enter or a separator (by default comma or space) turns the
+ * typed text into a tag; pasting many values separated by separators or newlines adds them all, one valid value
+ * pasted into the empty input becomes a tag at once; leaving the field adds what is left. Backspace in the empty input removes the last tag; each tag has a labelled remove button.
  * Every tag is checked with `validate`: invalid ones are shown in the danger tone with their message.
  */
 export function TagInput({
@@ -75,6 +80,7 @@ export function TagInput({
   validate,
   normalize = (piece) => piece.trim(),
   allowDuplicates = false,
+  separators = TAG_SEPARATORS,
   placeholder,
   inputMode = "text",
   size = "md",
@@ -136,9 +142,9 @@ export function TagInput({
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const raw = event.target.value;
-    if (TAG_SEPARATORS.test(raw)) {
+    if (separators.test(raw)) {
       // A separator was typed: everything before the last separator becomes tags, the rest stays typed.
-      const parts = raw.split(TAG_SEPARATORS);
+      const parts = raw.split(separators);
       const rest = parts.pop() ?? "";
       add(parts);
       setText(rest);
@@ -160,9 +166,17 @@ export function TagInput({
 
   const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
     const pasted = event.clipboardData.getData("text");
-    if (!TAG_SEPARATORS.test(pasted.trim())) return; // one value: paste it as text to edit
+    if (!separators.test(pasted.trim())) {
+      // One value: pasted into an empty input and valid, it becomes a tag at once; otherwise text to edit.
+      const tag = normalize(pasted.trim());
+      if (text.trim() === "" && tag && (!validate || validate(tag) === null)) {
+        event.preventDefault();
+        add([pasted.trim()]);
+      }
+      return;
+    }
     event.preventDefault();
-    add(splitTags(text + pasted));
+    add(splitTags(text + pasted, separators));
     setText("");
   };
 

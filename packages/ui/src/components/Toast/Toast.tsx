@@ -1,32 +1,12 @@
 import { Toast as RadixToast } from "radix-ui";
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from "react";
+import { type ReactNode, useCallback, useMemo, useRef, useState } from "react";
 import { Button } from "../Button/Button";
 import { Icon, type IconName } from "../Icon/Icon";
+import { type ToastApi, ToastContext, type ToastEntry, type ToastOptions, type ToastTone } from "./context";
 import * as styles from "./Toast.css";
 
-export type ToastTone = "success" | "error" | "warning" | "info";
-
-export interface ToastOptions {
-  title: string;
-  description?: string;
-  tone?: ToastTone;
-  /** Milliseconds before it hides by itself (default 5000). */
-  duration?: number;
-  /** An optional action, e.g. { label: "Undo", onClick }. Its label must make sense without seeing the toast. */
-  action?: { label: string; altText?: string; onClick: () => void };
-}
-
-interface ToastEntry extends ToastOptions {
-  id: number;
-}
-
-export interface ToastApi {
-  /** Shows a toast and returns its id. */
-  toast: (options: ToastOptions) => number;
-  dismiss: (id: number) => void;
-}
-
-const ToastContext = createContext<ToastApi | null>(null);
+export type { ToastApi, ToastEntry, ToastOptions, ToastTone } from "./context";
+export { ToastContext, useToast } from "./context";
 
 const iconOf: Record<ToastTone, IconName> = {
   success: "checkCircle",
@@ -40,6 +20,74 @@ const toneLabel: Record<ToastTone, string> = {
   warning: "Warning",
   info: "Information",
 };
+
+export interface ToasterProps {
+  toasts: readonly ToastEntry[];
+  onDismiss: (id: number) => void;
+  children?: ReactNode;
+  /** Default time on screen in ms (default 5000). */
+  duration?: number;
+  /** Label of the toast region for screen reader users (F8 jumps to it). */
+  label?: string;
+}
+
+/**
+ * Renders toasts bottom right, in a labelled region. Successes and news are announced politely (they never
+ * interrupt), errors and warnings assertively; none takes the focus. Hovering or focusing pauses the timer.
+ */
+export function Toaster({
+  toasts,
+  onDismiss,
+  children,
+  duration = 5000,
+  label = "Notifications",
+}: ToasterProps) {
+  return (
+    <RadixToast.Provider duration={duration} label={label} swipeDirection="right">
+      {children}
+      {toasts.map((t) => {
+        const tone = t.tone ?? "info";
+        return (
+          <RadixToast.Root
+            key={t.id}
+            className={styles.toast({ tone })}
+            duration={t.duration}
+            type={tone === "error" || tone === "warning" ? "foreground" : "background"}
+            onOpenChange={(open) => (open ? undefined : onDismiss(t.id))}
+            data-tone={tone}
+          >
+            <span className={styles.icon({ tone })}>
+              <Icon name={iconOf[tone]} size={18} label={toneLabel[tone]} />
+            </span>
+            <div>
+              <RadixToast.Title className={styles.title}>{t.title}</RadixToast.Title>
+              {t.description ? (
+                <RadixToast.Description className={styles.description}>
+                  {t.description}
+                </RadixToast.Description>
+              ) : null}
+            </div>
+            <RadixToast.Close className={styles.close} aria-label="Dismiss notification">
+              <Icon name="close" size={16} />
+            </RadixToast.Close>
+            {t.action ? (
+              <RadixToast.Action
+                className={styles.action}
+                altText={t.action.altText ?? t.action.label}
+                asChild
+              >
+                <Button size="sm" variant="outline" onClick={t.action.onClick}>
+                  {t.action.label}
+                </Button>
+              </RadixToast.Action>
+            ) : null}
+          </RadixToast.Root>
+        );
+      })}
+      <RadixToast.Viewport className={styles.viewport} />
+    </RadixToast.Provider>
+  );
+}
 
 export interface ToastProviderProps {
   children?: ReactNode;
@@ -65,60 +113,13 @@ export function ToastProvider({ children, duration = 5000, label = "Notification
     setToasts((list) => [...list, { ...options, id }]);
     return id;
   }, []);
-  const api = useMemo(() => ({ toast, dismiss }), [toast, dismiss]);
+  const api = useMemo<ToastApi>(() => ({ toast, dismiss }), [toast, dismiss]);
 
   return (
     <ToastContext.Provider value={api}>
-      <RadixToast.Provider duration={duration} label={label} swipeDirection="right">
+      <Toaster toasts={toasts} onDismiss={dismiss} duration={duration} label={label}>
         {children}
-        {toasts.map((t) => {
-          const tone = t.tone ?? "info";
-          return (
-            <RadixToast.Root
-              key={t.id}
-              className={styles.toast({ tone })}
-              duration={t.duration}
-              type={tone === "error" || tone === "warning" ? "foreground" : "background"}
-              onOpenChange={(open) => (open ? undefined : dismiss(t.id))}
-              data-tone={tone}
-            >
-              <span className={styles.icon({ tone })}>
-                <Icon name={iconOf[tone]} size={18} label={toneLabel[tone]} />
-              </span>
-              <div>
-                <RadixToast.Title className={styles.title}>{t.title}</RadixToast.Title>
-                {t.description ? (
-                  <RadixToast.Description className={styles.description}>
-                    {t.description}
-                  </RadixToast.Description>
-                ) : null}
-              </div>
-              <RadixToast.Close className={styles.close} aria-label="Dismiss notification">
-                <Icon name="close" size={16} />
-              </RadixToast.Close>
-              {t.action ? (
-                <RadixToast.Action
-                  className={styles.action}
-                  altText={t.action.altText ?? t.action.label}
-                  asChild
-                >
-                  <Button size="sm" variant="outline" onClick={t.action.onClick}>
-                    {t.action.label}
-                  </Button>
-                </RadixToast.Action>
-              ) : null}
-            </RadixToast.Root>
-          );
-        })}
-        <RadixToast.Viewport className={styles.viewport} />
-      </RadixToast.Provider>
+      </Toaster>
     </ToastContext.Provider>
   );
-}
-
-/** `const { toast } = useToast(); toast({ title: "Contact saved", tone: "success" })`. */
-export function useToast(): ToastApi {
-  const api = useContext(ToastContext);
-  if (!api) throw new Error("useToast() must be used inside <ToastProvider>");
-  return api;
 }

@@ -1,8 +1,9 @@
 export {
   type ToastApi,
+  ToastContext,
+  type ToastEntry,
   type ToastOptions,
-  ToastProvider,
-  type ToastProviderProps,
   type ToastTone,
   useToast,
-} from "./Toast";
+} from "./context";
+export { Toaster, type ToasterProps, ToastProvider, type ToastProviderProps } from "./Toast";

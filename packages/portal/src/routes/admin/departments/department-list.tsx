@@ -18,7 +18,7 @@ import {
   TextField,
 } from "@herald/ui";
 import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { $api, api } from "../../../api";
 import { useDialogs } from "../../../dialogs";
@@ -64,6 +64,8 @@ function AddDepartment({ onAdded }: { onAdded: () => Promise<void> }) {
   const [desc, setDesc] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const focusName = () => requestAnimationFrame(() => nameRef.current?.focus());
 
   const reset = () => {
     setName("");
@@ -83,8 +85,12 @@ function AddDepartment({ onAdded }: { onAdded: () => Promise<void> }) {
       await onAdded();
       await dialogs.message("success", MESSAGES.dataUpdateSuccess);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 409) setError(err.message);
-      await showFailure(dialogs, err, MESSAGES.errorUpdatingData);
+      // A name already taken is this form's field error, said once beside the field, not a second dialog
+      // stacked on the form's.
+      if (err instanceof ApiError && err.status === 409) {
+        setError(err.message);
+        focusName();
+      } else await showFailure(dialogs, err, MESSAGES.errorUpdatingData);
     } finally {
       setSaving(false);
     }
@@ -103,6 +109,7 @@ function AddDepartment({ onAdded }: { onAdded: () => Promise<void> }) {
       onSubmit={submit}
     >
       <TextField
+        ref={nameRef}
         label="Department Name"
         required
         value={name}

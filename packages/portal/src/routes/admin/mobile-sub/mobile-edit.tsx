@@ -1,5 +1,5 @@
 import { unwrap } from "@herald/api-client";
-import { DEFAULT_REGION_USER_FORMS, MESSAGES, splitContactNumber, stripNonDigits } from "@herald/domain";
+import { MESSAGES, splitContactNumber, stripNonDigits } from "@herald/domain";
 import { Breadcrumb, Button, Card, PhoneInput, type PhoneValue, RadioGroup, Spinner } from "@herald/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
@@ -7,6 +7,7 @@ import { useNavigate, useParams } from "react-router";
 import { $api, api } from "../../../api";
 import { useDialogs } from "../../../dialogs";
 import { routerLink } from "../../../shell/link";
+import { useCompanyCountry } from "../../../shell/use-profile";
 import * as s from "./mobile-sub.css";
 import {
   failure,
@@ -55,6 +56,7 @@ export default function MobileEdit() {
 }
 
 function EditForm({ record }: { record: MobileSubscription }) {
+  const companyCountry = useCompanyCountry();
   const navigate = useNavigate();
   const dialogs = useDialogs();
   const queryClient = useQueryClient();
@@ -106,7 +108,7 @@ function EditForm({ record }: { record: MobileSubscription }) {
         label="Mobile Number"
         required
         value={phone}
-        defaultRegion={DEFAULT_REGION_USER_FORMS}
+        defaultRegion={companyCountry}
         onValueChange={(next) => {
           setPhone(next);
           if (error)

@@ -1,7 +1,8 @@
-import { DEFAULT_REGION_USER_FORMS, type Role } from "@herald/domain";
+import type { Role } from "@herald/domain";
 import { Card, MultiSelect, PasswordField, PhoneInput, Select, Switch, TextField } from "@herald/ui";
 import { Link } from "react-router";
 import { $api } from "../../../api";
+import { useCompanyCountry } from "../../../shell/use-profile";
 import {
   EMAIL_MAX,
   type FormErrors,
@@ -28,10 +29,11 @@ interface ProfileFieldsProps {
 }
 
 /**
- * First Name, Last Name, Email, Contact Number (Malaysia by default), Department, Role and 2FA. A field's
+ * First Name, Last Name, Email, Contact Number (the company's country by default), Department, Role and 2FA. A field's
  * error is re-checked as its value changes, so it never outlives the mistake.
  */
 export function ProfileFields({ values, errors, onChange, disabled }: ProfileFieldsProps) {
+  const companyCountry = useCompanyCountry();
   const departments = useDepartmentOptions();
   const set = <K extends keyof ProfileValues>(field: K, value: ProfileValues[K]) =>
     onChange({ ...values, [field]: value }, field);
@@ -83,7 +85,7 @@ export function ProfileFields({ values, errors, onChange, disabled }: ProfileFie
           label="Contact Number"
           required
           value={values.phone}
-          defaultRegion={DEFAULT_REGION_USER_FORMS}
+          defaultRegion={companyCountry}
           onValueChange={(phone) => set("phone", phone)}
           maxDigits={15}
           error={errors.phone}

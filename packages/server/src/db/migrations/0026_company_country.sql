@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "country" varchar(2) DEFAULT 'SG' NOT NULL;
