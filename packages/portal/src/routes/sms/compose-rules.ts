@@ -4,7 +4,6 @@ import {
   formatInZone,
   instantInZone,
   MESSAGES,
-  normalizeRecipient,
   RECIPIENT_NUMBER_SEPARATORS,
   readRecipientNumber,
   type SmsCount,
