@@ -209,7 +209,8 @@ describe("compose preview: what the user should know about the message", () => {
     expect(await axeViolations()).toEqual([]);
 
     await userEvent.click(page.getByRole("button", { name: "Schedule 2 SMS · SGD 0.10", exact: true }));
-    await userEvent.click(page.getByRole("button", { name: "OK" }));
+    await expect.element(toastText(SENT)).toBeVisible();
+    expect(document.querySelector('[role="alertdialog"]')).toBeNull();
     expect(sends).toHaveLength(1);
     await expect.poll(() => router.state.location.pathname).toBe(SCHEDULED_PATH);
   });

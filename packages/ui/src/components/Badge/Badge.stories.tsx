@@ -54,7 +54,7 @@ export const ChatroomStatuses: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(chatroomStatusTone("open")).toBe("success");
-    await expect(chatroomStatusTone("assigned")).toBe("danger");
+    await expect(chatroomStatusTone("assigned")).toBe("info");
     await expect(chatroomStatusTone("in-progress")).toBe("warning");
     await expect(chatroomStatusTone("closed")).toBe("primary");
     await expect(chatroomStatusTone("archived")).toBe("secondary");

@@ -28,7 +28,7 @@ export function Badge({ tone = "primary", variant = "solid", className, children
   );
 }
 
-/** Tone of a chat room status badge: open success, assigned danger, in-progress warning, closed primary, other secondary. */
+/** Tone of a chat room status badge: open success, assigned info, in-progress warning, closed primary, other secondary. */
 export function chatroomStatusTone(status: string | null | undefined): BadgeTone {
   return chatroomBadgeTone(status);
 }

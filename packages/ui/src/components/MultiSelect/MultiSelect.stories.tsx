@@ -161,13 +161,25 @@ const book: MultiSelectOption[] = Array.from({ length: 5 }, (_, i) => ({
   label: `Contact ${i}`,
 }));
 
-/** A caller with more options than it lists looks the search up (here: a pretend server) and passes the matches. */
+/**
+ * A caller with more options than it lists looks the search up (here: a pretend server) and passes the matches;
+ * like compose, it keeps the chosen ones listed (with their names) after the search is cleared.
+ */
 function RemoteSearch(props: { onSearchChange: (q: string) => void }) {
   const [found, setFound] = useState<MultiSelectOption[]>([]);
+  const [chosen, setChosen] = useState<MultiSelectOption[]>([]);
+  const [value, setValue] = useState<string[]>([]);
+  const extra = [...found, ...chosen.filter((c) => !found.some((f) => f.value === c.value))];
+  const options = [...book, ...extra.filter((f) => !book.some((b) => b.value === f.value))];
   return (
     <MultiSelect
       label="Contacts"
-      options={[...book, ...found.filter((f) => !book.some((b) => b.value === f.value))]}
+      options={options}
+      value={value}
+      onValueChange={(next) => {
+        setValue(next);
+        setChosen(options.filter((o) => next.includes(o.value)));
+      }}
       onSearchChange={(q) => {
         props.onSearchChange(q);
         setFound(q.trim() ? [{ value: "far", label: `Zed Far Away (${q.trim()})` }] : []);
@@ -176,6 +188,7 @@ function RemoteSearch(props: { onSearchChange: (q: string) => void }) {
   );
 }
 
+/** Enter picks the match found elsewhere and clears the search for the next pick; the chip keeps its name. */
 export const SearchedElsewhere: Story = {
   render: (args) => <RemoteSearch onSearchChange={args.onSearchChange ?? (() => {})} />,
   args: { onSearchChange: fn() },
@@ -189,8 +202,14 @@ export const SearchedElsewhere: Story = {
       expect(within(listbox).getByRole("option", { name: "Zed Far Away (zed)" })).toBeInTheDocument(),
     );
     await userEvent.keyboard("{Enter}");
+    await expect(input).toHaveValue("");
+    await expect(args.onSearchChange).toHaveBeenLastCalledWith("");
     await expect(within(canvasElement).getByRole("list", { name: "Selected" })).toHaveTextContent(
-      "Zed Far Away",
+      "Zed Far Away (zed)",
+    );
+    await expect(within(listbox).getByRole("option", { name: "Zed Far Away (zed)" })).toHaveAttribute(
+      "aria-selected",
+      "true",
     );
   },
 };

@@ -60,16 +60,23 @@ export const PasteMany: Story = {
   },
 };
 
-/** A single pasted value stays in the input to be edited, then Enter adds it. */
+/**
+ * One valid value pasted into the empty input becomes a tag at once; one invalid value stays in the input to be
+ * edited, then Enter adds it.
+ */
 export const PasteOne: Story = {
   play: async ({ canvasElement, args }) => {
     const input = within(canvasElement).getByRole("textbox", { name: "Mobile numbers" });
     await userEvent.click(input);
     await userEvent.paste("6591111111");
-    await expect(input).toHaveValue("6591111111");
-    await expect(args.onValueChange).not.toHaveBeenCalled();
-    await userEvent.keyboard("{Enter}");
     await expect(args.onValueChange).toHaveBeenLastCalledWith(["6591111111"]);
+    await expect(input).toHaveValue("");
+    await expect(within(tagList(canvasElement)).getAllByRole("listitem")).toHaveLength(1);
+    await userEvent.paste("65222");
+    await expect(input).toHaveValue("65222");
+    await expect(args.onValueChange).toHaveBeenCalledTimes(1);
+    await userEvent.keyboard("2222{Enter}");
+    await expect(args.onValueChange).toHaveBeenLastCalledWith(["6591111111", "652222222"]);
   },
 };
 
