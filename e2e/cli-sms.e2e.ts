@@ -184,7 +184,7 @@ describe("herald sms send against a running server: the company's sender IDs and
       "Billable",
       "Delivered Status",
       "SMS Count",
-      "Date",
+      "Date (Asia/Singapore)",
     ]);
     expect(sheet.getColumn(3).values).toContain("Hello");
   });

@@ -177,7 +177,7 @@ describe("credit allocation: the User Credit tab moves credit between the corpor
     const texts = await row.getByRole("cell").allTextContents();
     expect(texts).toContain((now.user / 100).toFixed(2));
     expect(texts).toContain("5.00");
-    expect(texts.some((t) => /^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2}:\d{2}$/.test(t.trim()))).toBe(true);
+    expect(texts.some((t) => /^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2}:\d{2} SGT$/.test(t.trim()))).toBe(true);
     expect(await row.getByRole("link", { name: AGENT_NAME, exact: true }).getAttribute("href")).toBe(
       `/user-manage/user-profile/${agentId}`,
     );

@@ -88,7 +88,7 @@ describe("credit statement: where the credit went, filtered by date and exported
     expect(await cellText(first, 4)).toBe("+5.00");
     expect(await cellText(second, 1)).toBe(`Allocated to ${AGENT_NAME}`);
     expect(await cellText(second, 4)).toBe("-25.00");
-    expect(await cellText(first, 0)).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2}:\d{2}$/);
+    expect(await cellText(first, 0)).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2}:\d{2} SGT$/);
     // running balances: newest first, each the one below it plus its amount, the top one the closing
     const company = await apiPost<{ companyCredit: number }>(server.url, "/getCompany", {}, ownerToken);
     const closing = Math.round(company.body.companyCredit * 100);

@@ -451,8 +451,7 @@ describe("social inbox against the real server: channels, live rooms, department
     await page.goto(`${server.url}/apps/channel-management`);
     await page.getByRole("button", { name: "Actions for WA line" }).click();
     await page.getByRole("menuitem", { name: "Sync Templates" }).click();
-    await page.getByText("Data Update Successful !").waitFor();
-    await page.getByRole("button", { name: "OK" }).click();
+    await acknowledge(page, "Data Update Successful !");
 
     const inbound = await apiPost<{ subscriberId: string }>(
       server.url,

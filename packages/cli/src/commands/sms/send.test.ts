@@ -295,9 +295,7 @@ describe("herald sms send: the preview comes before the question", () => {
       { from: "user" },
     );
     const text = printed.join("");
-    expect(text).toContain(
-      "Sender: the default sender ID\nWhen: 2030-01-31 09:30 (the company's time zone)\n",
-    );
+    expect(text).toContain("Sender: the default sender ID\nWhen: 31 Jan 2030, 09:30 SGT (Asia/Singapore)\n");
     expect(text).toContain("Cost: SGD 2,499.85");
     expect(text).not.toMatch(/SGD \d{4}/);
     expect(text).not.toMatch(/\b\d{5}\b/);

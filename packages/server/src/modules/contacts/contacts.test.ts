@@ -306,20 +306,18 @@ describe("getContact, editContact, deleteContact(s)", () => {
 });
 
 describe("listContacts", () => {
-  it("pages by keyset, newest first, with a capped total on the first page and one query per page", async () => {
+  it("pages by keyset, newest first, with the exact total on every page and at most two queries per page", async () => {
     const { owner } = await createCompany(app);
     const made: string[] = [];
     for (let i = 0; i < 25; i++) made.push((await addContact(owner, { contactName: `Person ${i}` })).id);
     const seen: string[] = [];
     let cursor: string | null = null;
-    let first = true;
     do {
       const res = await get(`/contacts?limit=10${cursor ? `&cursor=${cursor}` : ""}`, owner);
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json();
-      if (first) expect(body).toMatchObject({ total: 25, totalExact: true });
-      else expect(body.total).toBeUndefined();
-      first = false;
+      // without a search the phone book's exact total comes with every page (openapi KeysetPage.total)
+      expect(body).toMatchObject({ total: 25, totalExact: true });
       seen.push(...body.data.map((c: ContactBody) => c.id));
       cursor = body.nextCursor;
     } while (cursor);
