@@ -1,6 +1,6 @@
 import { TextField } from "@herald/ui";
 import { useEffect, useRef, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useLocation, useNavigation, useSearchParams } from "react-router";
 
 /**
  * A list's filters kept in the address (?q=&status=), so a filtered list can be linked to, reloaded and
@@ -38,7 +38,11 @@ export interface SearchFieldProps {
   help?: string;
 }
 
-/** A search box that searches on the server once typing pauses (300 ms), not at every key. */
+/**
+ * A search box that searches on the server once typing pauses (300 ms), not at every key. A pause that ends
+ * while the user is already leaving for another page (a link clicked before the search ran, its page still
+ * loading) searches nothing: the search's change of address would cancel the page they chose.
+ */
 export function SearchField({
   label,
   placeholder,
@@ -52,13 +56,16 @@ export function SearchField({
   const [text, setText] = useState(value);
   const latest = useRef(onSearch);
   latest.current = onSearch;
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const leaving = navigation.state !== "idle" && navigation.location?.pathname !== pathname;
   // The address changed from elsewhere (Back, a link): show it.
   useEffect(() => setText(value), [value]);
   useEffect(() => {
-    if (text.trim() === value) return;
+    if (leaving || text.trim() === value) return;
     const t = setTimeout(() => latest.current(text.trim()), debounceMs);
     return () => clearTimeout(t);
-  }, [text, value, debounceMs]);
+  }, [text, value, debounceMs, leaving]);
   return (
     <TextField
       className={className}
