@@ -192,12 +192,18 @@ describe("users administration: add an agent with credit, their sign-in, bulk 2F
     await page.getByRole("textbox", { name: "Password", exact: true }).fill(AGENT_PASSWORD);
     await page.getByRole("textbox", { name: "Confirm Password", exact: true }).fill(AGENT_PASSWORD);
 
-    // the initial credit cannot exceed the corporate balance: a bigger amount comes back to it
+    // the initial credit cannot exceed the corporate balance: refused with the balance named, the typed amount
+    // kept as typed (it used to become the whole balance when the field was left), and nothing is sent
     const credit = page.getByRole("spinbutton", { name: "Initial Credit" });
-    await credit.fill("99999999");
+    await credit.fill("99,999,999.00");
     await credit.blur();
     const balance = (before / 100).toLocaleString("en-US", { minimumFractionDigits: 2 });
-    expect(await credit.inputValue()).toBe(balance);
+    await page.getByRole("button", { name: "Create New User" }).click();
+    await page
+      .getByText(`The initial credit cannot be more than the corporate balance (SGD ${balance}).`)
+      .waitFor();
+    expect(await credit.inputValue()).toBe("99,999,999.00");
+    expect(await page.getByRole("alertdialog").count()).toBe(0);
     await credit.fill("5.00");
     await credit.blur();
     expect(await credit.inputValue()).toBe("5.00");

@@ -1,12 +1,12 @@
 import { ApiError, unwrap } from "@herald/api-client";
-import { centsToSgd, formatSgd, MESSAGES, sgdToCents } from "@herald/domain";
+import { callingCodeFor, centsToSgd, formatSgd, MESSAGES, sgdToCents } from "@herald/domain";
 import { Breadcrumb, Button, Card, CurrencyInput } from "@herald/ui";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { $api, api } from "../../../api";
 import { useDialogs } from "../../../dialogs";
 import { routerLink } from "../../../shell/link";
-import { useProfile } from "../../../shell/use-profile";
+import { useCompanyCountry, useProfile } from "../../../shell/use-profile";
 import { PasswordFields, ProfileFields, RoleInfo } from "./user-form";
 import {
   emptyProfile,
@@ -41,7 +41,13 @@ export default function UserAdd() {
   const company = $api.useQuery("post", "/getCompany", { body: {} });
   const balance = safeCents(company.data?.companyCredit);
 
-  const [profile, setProfile] = useState<ProfileValues>(emptyProfile);
+  const callingCode = callingCodeFor(useCompanyCountry()) ?? undefined;
+  const [profile, setProfile] = useState<ProfileValues>(() => emptyProfile(callingCode));
+  // The phone starts with the company country's code, also when the profile naming it arrives after the form.
+  useEffect(() => {
+    if (!callingCode) return;
+    setProfile((p) => (p.phone.number === "" ? { ...p, phone: { ...p.phone, callingCode } } : p));
+  }, [callingCode]);
   const [passwords, setPasswords] = useState<PasswordValues>({ password: "", confirmPass: "" });
   const [amount, setAmount] = useState<number | null>(0);
   const [errors, setErrors] = useState<FormErrors>({});

@@ -47,12 +47,15 @@ export interface PasswordValues {
 export type FormErrors = Partial<Record<keyof ProfileValues | keyof PasswordValues | "amount", string>>;
 
 const MY_CALLING_CODE = "60";
+/** Singapore's, the calling code of a company that never chose its country. */
+const DEFAULT_CALLING_CODE = "65";
 
-export const emptyProfile = (): ProfileValues => ({
+/** An empty profile whose phone starts with `callingCode` (the company country's). */
+export const emptyProfile = (callingCode: string = DEFAULT_CALLING_CODE): ProfileValues => ({
   firstName: "",
   lastName: "",
   email: "",
-  phone: { callingCode: MY_CALLING_CODE, number: "" },
+  phone: { callingCode, number: "" },
   dept: [],
   userRole: "",
   login2fa: false,
