@@ -4,7 +4,7 @@ import { countSms, ssirWarning } from "@herald/domain";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPost, demoCredentials, type SandboxMessage, signInByApi } from "./support/api";
-import { axeViolations } from "./support/axe";
+import { axeViolations, settleAnimations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { acknowledge } from "./support/notice";
 import { type RunningServer, startServer } from "./support/server";
@@ -81,9 +81,7 @@ describe("compose: an SMS to a group and a file with variables, previewed, sent 
   /** Waits until the page shows `theme` and its colour transitions have finished (axe reads final colours). */
   async function settledTheme(page: Page, theme: "dark" | "light") {
     await page.waitForFunction((t) => document.documentElement.dataset.theme === t, theme);
-    await page.evaluate(() =>
-      Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
-    );
+    await settleAnimations(page);
   }
 
   async function stepOne(page: Page, senderId = "HERALD") {

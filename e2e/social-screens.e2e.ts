@@ -3,7 +3,7 @@ import path from "node:path";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPost, demoCredentials, signInByApi } from "./support/api";
-import { axeViolations } from "./support/axe";
+import { axeViolations, settleAnimations } from "./support/axe";
 import { launchBrowser } from "./support/browser";
 import { type RunningServer, startServer } from "./support/server";
 
@@ -96,7 +96,7 @@ describe("social and broadcast screens at 390, 768 and 1440 px, light and dark",
           .poll(() => page.getByRole("status", { name: /^Loading/ }).count(), { message: where })
           .toBe(0);
         // the theme's colour transitions have finished before contrast is measured
-        await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+        await settleAnimations(page);
         const sideways = await page.evaluate(
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         );

@@ -13,6 +13,9 @@ const portalDir = path.dirname(fileURLToPath(import.meta.url));
  */
 export default defineConfig({
   plugins: [react(), vanillaExtractPlugin()],
+  // Screenshots to look at are taken only on request (HERALD_SCREENSHOT_DIR set), as in the journeys: each one
+  // costs ~0.3 s of a shared 2-core machine and nothing compares them.
+  define: { __HERALD_SHOTS__: JSON.stringify(Boolean(process.env.HERALD_SCREENSHOT_DIR)) },
   optimizeDeps: {
     include: [
       ...optimizeDeps.include,

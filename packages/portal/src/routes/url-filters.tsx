@@ -1,6 +1,6 @@
 import { TextField } from "@herald/ui";
-import { useEffect, useRef, useState } from "react";
-import { useLocation, useNavigation, useSearchParams } from "react-router";
+import { useContext, useEffect, useRef, useState } from "react";
+import { UNSAFE_DataRouterContext, useLocation, useNavigation, useSearchParams } from "react-router";
 
 /**
  * A list's filters kept in the address (?q=&status=), so a filtered list can be linked to, reloaded and
@@ -59,13 +59,20 @@ export function SearchField({
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const leaving = navigation.state !== "idle" && navigation.location?.pathname !== pathname;
+  // The router itself, read when the pause ends: a link clicked a moment before has started its navigation
+  // there already, before this component has re-rendered with it.
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
   // The address changed from elsewhere (Back, a link): show it.
   useEffect(() => setText(value), [value]);
   useEffect(() => {
     if (leaving || text.trim() === value) return;
-    const t = setTimeout(() => latest.current(text.trim()), debounceMs);
+    const t = setTimeout(() => {
+      const nav = router?.state.navigation;
+      if (nav && nav.state !== "idle" && nav.location?.pathname !== router?.state.location.pathname) return;
+      latest.current(text.trim());
+    }, debounceMs);
     return () => clearTimeout(t);
-  }, [text, value, debounceMs, leaving]);
+  }, [text, value, debounceMs, leaving, router]);
   return (
     <TextField
       className={className}
