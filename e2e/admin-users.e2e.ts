@@ -297,6 +297,8 @@ describe("users administration: add an agent with credit, their sign-in, bulk 2F
     await page.keyboard.press("Enter");
     const disable = page.getByRole("alertdialog", { name: "Disable 2FA for this user?" });
     await disable.waitFor();
+    // focus has moved into the confirmation, where Escape cancels it
+    await expect.poll(() => disable.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await page.keyboard.press("Escape");
     await disable.waitFor({ state: "detached" });
     expect((await findUser(agentEmail))?.login2fa).toBe("Y");

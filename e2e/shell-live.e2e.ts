@@ -15,7 +15,8 @@ describe("signed-in shell: live figures, other tabs, revoked sessions, role chan
   let ownerEmail: string;
 
   beforeAll(async () => {
-    server = await startSqlServer();
+    // a role written straight into PostgreSQL applies once the session cache's entry ends: 2 s here, not 30
+    server = await startSqlServer({ HERALD_SESSION_CACHE_MS: "2000" });
     browser = await launchBrowser();
     ({ email: ownerEmail, password } = demoCredentials(server.output()));
   });

@@ -12,11 +12,21 @@ process.env.CHROME_PATH = chrome;
 process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = "1";
 process.env.TURBO_TELEMETRY_DISABLED = "1";
 const db = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite";
-// `--db-only`: the second CI pass re-runs only the suites that talk to the database (server and journeys);
-// lint, typecheck and the browser component tests do not depend on it and already ran in the first pass.
+// `--db-only`: the second CI pass re-runs what depends on the database: the whole server suite (every query,
+// lock, queue and notification, on real PostgreSQL) and the journeys whose path differs there — SQL run beside
+// a live server (operator, reports, sender IDs, the shell's live figures) and live events over LISTEN/NOTIFY
+// (the inbox). The other journeys reach the database only through the server the suite has just proven on it,
+// and they ran in the first pass; lint, typecheck and the browser component tests do not depend on it.
+const DATABASE_JOURNEYS = [
+  "e2e/operator.e2e.ts",
+  "e2e/reports.e2e.ts",
+  "e2e/sender-ids.e2e.ts",
+  "e2e/shell-live.e2e.ts",
+  "e2e/social-inbox.e2e.ts",
+];
 const dbOnly = process.argv.includes("--db-only");
 const extra = process.argv.slice(2).filter((a) => a !== "--db-only");
-if (dbOnly) extra.push("--project", "server", "--project", "e2e");
+if (dbOnly) extra.push("--project", "server", "--project", "e2e", "packages/server/", ...DATABASE_JOURNEYS);
 
 const steps = [
   ["lint and format (Biome)", "npx", ["biome", "check", "."]],

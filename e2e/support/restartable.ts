@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { cpSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { freePort, serverEntry, serverNodeFlags } from "./server";
+import { freePort, migratedTemplate, serverEntry, serverNodeFlags } from "./server";
 
 export interface SqlServer {
   url: string;
@@ -25,8 +25,11 @@ export interface SqlServer {
   stop: () => Promise<void>;
 }
 
-/** The built server on a fixed loopback port and data directory (or its own PostgreSQL database). */
-export async function startSqlServer(): Promise<SqlServer> {
+/**
+ * The built server on a fixed loopback port and data directory (a copy of the migrated embedded database, or
+ * its own PostgreSQL database), with `env` added to its environment.
+ */
+export async function startSqlServer(env: Record<string, string> = {}): Promise<SqlServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "herald-e2e-sql-"));
   const url = `http://127.0.0.1:${port}`;
@@ -41,6 +44,8 @@ export async function startSqlServer(): Promise<SqlServer> {
     const u = new URL(process.env.TEST_DATABASE_URL);
     u.pathname = `/${dbName}`;
     databaseUrl = u.toString();
+  } else {
+    cpSync(await migratedTemplate(), dataDir, { recursive: true });
   }
   let out = "";
   let child: ChildProcess | undefined;
@@ -55,6 +60,7 @@ export async function startSqlServer(): Promise<SqlServer> {
         HERALD_ENV: "development",
         LOG_LEVEL: "warn",
         DATABASE_URL: databaseUrl,
+        ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],
     });

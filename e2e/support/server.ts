@@ -46,7 +46,7 @@ const migrationsDir = path.join(root, "packages/server/src/db/migrations");
  * under a name derived from the migrations and the PGlite version, so it is rebuilt whenever they change; built
  * by starting the real server once (HERALD_DEMO=false) and stopping it cleanly.
  */
-async function migratedTemplate(): Promise<string> {
+export async function migratedTemplate(): Promise<string> {
   const hash = createHash("sha256");
   const walk = (dir: string) => {
     for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {

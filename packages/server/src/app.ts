@@ -153,7 +153,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       ? stripePaymentProvider(config.payments)
       : sandboxPaymentProvider({ publicUrl: config.publicUrl, secret: config.jwtSecret });
   // Session actors cached in the process, dropped at once on any revocation (LISTEN/NOTIFY).
-  const sessionCache = new SessionCache();
+  const sessionCache = new SessionCache({ ttlMs: config.sessionCacheMs });
   // The inbox's polled pages, kept until a change they show is committed (notices on the same connection).
   const chatCache = new ChatPageCache(sessionCache);
   const stopListening = await listenForInvalidations(database, sessionCache, {

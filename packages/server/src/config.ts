@@ -70,6 +70,12 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Calls per minute one client address may make to each call that needs no sign-in (0: no limit). */
   publicRateLimit: number;
+  /**
+   * How long a session's user (role, status, departments) is reused without asking the database
+   * (HERALD_SESSION_CACHE_MS, 30 000; 0 turns the cache off). Changes made through Herald drop it at once in
+   * every process; this bounds how long a change written straight into the database takes to apply.
+   */
+  sessionCacheMs: number;
   /** Corporate credit purchases: Stripe when both keys are set, otherwise the sandbox checkout. */
   payments: PaymentsConfig;
   /** Sending of composed messages (modules/sms). */
@@ -297,6 +303,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: trustProxy(env),
     supportEmail: env.HERALD_SUPPORT_EMAIL ?? "support@herald.local",
     publicRateLimit: int(env, "HERALD_PUBLIC_RATE_LIMIT", 100, 0),
+    sessionCacheMs: int(env, "HERALD_SESSION_CACHE_MS", 30_000, 0, 3_600_000),
     payments: paymentsConfig(env),
     sending: {
       smsPriceCents: int(env, "HERALD_SMS_PRICE_CENTS", 5, 0),
