@@ -93,6 +93,8 @@ export async function openDatabase(opts: {
   dataDir: string;
   /** In-memory PGlite (tests). */
   memory?: boolean;
+  /** In-memory PGlite started from a dump of another one's data dir (tests: a migrated template). */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
@@ -127,7 +129,10 @@ export async function openDatabase(opts: {
     ensurePrivateDir(dir);
   }
   // pg_trgm and btree_gin: the contacts search indexes (migration 0006)
-  const pglite = await PGlite.create(dir, { extensions: { pg_trgm, btree_gin } });
+  const pglite = await PGlite.create(dir, {
+    extensions: { pg_trgm, btree_gin },
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+  });
   if (dir) restrictTree(dir);
   const db = drizzlePglite(pglite, { schema, logger: drizzleLogger }) as unknown as Db;
   return {

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase, runMigrations } from "../db/client";
@@ -5,6 +8,8 @@ import { openDatabase, runMigrations } from "../db/client";
 declare module "vitest" {
   export interface ProvidedContext {
     databaseUrl: string;
+    /** On PGlite: a file holding a dump of a migrated database's data dir, for each worker to start from. */
+    pgliteTemplate: string;
   }
 }
 
@@ -16,9 +21,20 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
+    // Starting PGlite from a dump skips initdb and the migrations: ~2 s against ~13 s on a loaded 2-core
+    // machine, paid by every worker's shared database and by every file that asks for a private one.
+    const dir = mkdtempSync(path.join(tmpdir(), "herald-test-template-"));
+    const database = await openDatabase({ dataDir: dir, memory: true });
+    await runMigrations(database);
+    const dump = await database.pglite!.dumpDataDir("none");
+    await database.close();
+    const file = path.join(dir, "pgdata.tar");
+    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
     project.provide("databaseUrl", "");
-    return;
+    project.provide("pgliteTemplate", file);
+    return () => rmSync(dir, { recursive: true, force: true });
   }
+  project.provide("pgliteTemplate", "");
   const name = `herald_test_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();

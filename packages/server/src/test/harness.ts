@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseSenderId } from "@herald/domain";
@@ -25,13 +25,28 @@ export const TEST_PASSWORD = "Correct-Horse7!battery";
 
 let shared: Promise<{ database: Database; dataDir: string }> | undefined;
 
+/**
+ * A migrated in-memory PGlite: started from the run's template dump (global-setup.ts), or, when a test file runs
+ * without that setup, opened and migrated here.
+ */
+async function migratedPglite(dataDir: string): Promise<Database> {
+  const template = inject("pgliteTemplate");
+  if (template) {
+    return openDatabase({ dataDir, memory: true, loadDataDir: new Blob([readFileSync(template)]) });
+  }
+  const database = await openDatabase({ dataDir, memory: true });
+  await runMigrations(database);
+  return database;
+}
+
 /** The worker's one migrated database: in-memory PGlite, or the run's PostgreSQL database. */
 export function sharedDatabase() {
   shared ??= (async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "herald-test-"));
     const databaseUrl = inject("databaseUrl") || undefined;
-    const database = await openDatabase({ databaseUrl, dataDir, memory: !databaseUrl });
-    if (!databaseUrl) await runMigrations(database);
+    const database = databaseUrl
+      ? await openDatabase({ databaseUrl, dataDir })
+      : await migratedPglite(dataDir);
     return { database, dataDir };
   })();
   return shared;
@@ -51,8 +66,7 @@ export async function privateDatabase(): Promise<{
   const runUrl = inject("databaseUrl") || undefined;
   if (!runUrl) {
     const dataDir = mkdtempSync(path.join(tmpdir(), "herald-test-"));
-    const database = await openDatabase({ dataDir, memory: true });
-    await runMigrations(database);
+    const database = await migratedPglite(dataDir);
     return { database, dataDir, drop: () => database.close() };
   }
   const name = `herald_private_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
