@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: lint, spec lint, build, typecheck, then every Vitest project (unit, server, browser, e2e).
 // With TEST_DATABASE_URL set, the server suite and the journeys run against that PostgreSQL.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -50,24 +50,70 @@ for (const [name, cmd, args] of dbOnly ? steps.filter(([name]) => name === "code
 }
 
 console.log(`\n▶ tests (Vitest, database: ${db})`);
-const report = path.join(mkdtempSync(path.join(tmpdir(), "herald-test-")), "vitest.json");
-const r = spawnSync(
-  "npx",
-  ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...extra],
-  {
-    stdio: "inherit",
-  },
-);
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-if (existsSync(report)) {
-  const json = JSON.parse(readFileSync(report, "utf8"));
-  passed = json.numPassedTests ?? 0;
-  failed = json.numFailedTests ?? 0;
-  skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+
+/**
+ * One Vitest run; resolves with its exit code and its JSON report's counts. `quiet` collects its output and
+ * prints it once the run ends (two runs side by side would interleave their lines).
+ */
+function vitest(args, quiet = false) {
+  const report = path.join(mkdtempSync(path.join(tmpdir(), "herald-test-")), "vitest.json");
+  return new Promise((resolve) => {
+    const child = spawn(
+      "npx",
+      ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...args],
+      {
+        stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",
+        env: quiet ? { ...process.env, FORCE_COLOR: "1" } : process.env,
+      },
+    );
+    const out = [];
+    child.stdout?.on("data", (c) => out.push(c));
+    child.stderr?.on("data", (c) => out.push(c));
+    child.on("close", (code) => {
+      const counts = { passed: 0, failed: 0, skipped: 0 };
+      if (existsSync(report)) {
+        const json = JSON.parse(readFileSync(report, "utf8"));
+        counts.passed = json.numPassedTests ?? 0;
+        counts.failed = json.numFailedTests ?? 0;
+        counts.skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+      }
+      if (code !== 0 && counts.failed === 0) counts.failed = 1;
+      resolve({ code: code ?? 1, counts, output: Buffer.concat(out) });
+    });
+  });
 }
-if (r.status !== 0 && failed === 0) failed = 1;
+
+// The whole suite: the browser projects (components in Chromium, one page at a time) run in a second Vitest
+// process beside the Node.js projects. In one process they waited for the journeys and the server suite and
+// then ran alone on one core for ~4 minutes; side by side they fill the time the journeys spend waiting.
+const BROWSER_PROJECTS = ["portal-browser", "storybook", "ui"];
+const NODE_PROJECTS = ["api-client", "cli", "domain", "portal-unit", "server", "e2e"];
+const runs =
+  extra.length === 0
+    ? [
+        vitest(NODE_PROJECTS.flatMap((p) => ["--project", p])),
+        vitest(
+          BROWSER_PROJECTS.flatMap((p) => ["--project", p]),
+          true,
+        ),
+      ]
+    : [vitest(extra)];
+const results = [];
+for (const run of runs) {
+  const result = await run;
+  if (result.output.length) {
+    console.log("\n▶ browser projects (run beside the others)");
+    process.stdout.write(result.output);
+  }
+  results.push(result);
+}
+const total = { passed: 0, failed: 0, skipped: 0 };
+for (const { counts } of results) {
+  total.passed += counts.passed;
+  total.failed += counts.failed;
+  total.skipped += counts.skipped;
+}
+const code = results.find((r) => r.code !== 0)?.code ?? 0;
 console.log(`\nTotal time ${((Date.now() - t0) / 1000).toFixed(0)} s on ${db}`);
-console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(r.status ?? 1);
+console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(code);

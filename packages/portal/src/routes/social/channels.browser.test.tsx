@@ -283,10 +283,12 @@ describe("bot settings", () => {
     await userEvent.clear(url);
     await userEvent.click(save);
     // (the first save's toast may still be showing: wait for the second call itself)
-    await expect.poll(() => calls("updateForwardingStatus")[1]?.body).toEqual({
-      currentUserId: ME_ID,
-      forwardToBot: false,
-      webhookUrl: null,
-    });
+    await expect
+      .poll(() => calls("updateForwardingStatus")[1]?.body)
+      .toEqual({
+        currentUserId: ME_ID,
+        forwardToBot: false,
+        webhookUrl: null,
+      });
   });
 });
