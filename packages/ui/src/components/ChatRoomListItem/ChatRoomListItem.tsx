@@ -1,4 +1,5 @@
-import { format, isSameDay, isValid } from "date-fns";
+import { formatInZone } from "@herald/domain";
+import { isValid } from "date-fns";
 import { VisuallyHidden } from "radix-ui";
 import { Badge, chatroomStatusTone } from "../Badge";
 import { ChannelIcon, channelLabel } from "../ChannelIcon";
@@ -48,7 +49,11 @@ function timeLabel(value: Date | string | null | undefined, now: Date): { text: 
   const date = value instanceof Date ? value : new Date(value);
   if (!isValid(date)) return null;
   return {
-    text: isSameDay(date, now) ? format(date, "h:mm a") : format(date, "dd/MM/yyyy"),
+    // in the company's time zone once the portal knows it (a compact list: the zone is not repeated here)
+    text:
+      formatInZone(date, "yyyy-MM-dd", undefined, false) === formatInZone(now, "yyyy-MM-dd", undefined, false)
+        ? formatInZone(date, "h:mm a", undefined, false)
+        : formatInZone(date, "dd/MM/yyyy", undefined, false),
     iso: date.toISOString(),
   };
 }

@@ -1,4 +1,5 @@
-import { format, isValid } from "date-fns";
+import { formatInZone } from "@herald/domain";
+import { isValid } from "date-fns";
 import { VisuallyHidden } from "radix-ui";
 import type { ReactNode } from "react";
 import * as s from "./MessageBubble.css";
@@ -268,7 +269,8 @@ function Template({ message }: { message: ChatMessage }) {
   return <div className={s.template}>{parts}</div>;
 }
 
-const defaultTime = (date: Date) => format(date, "dd/MM/yyyy h:mm a");
+/** In the company's time zone, labelled, once the portal knows it (domain's display zone). */
+const defaultTime = (date: Date) => formatInZone(date, "dd/MM/yyyy h:mm a");
 
 /**
  * One chat message: inbox on the left, outbox on the right. Text is rendered as text (never HTML) with its

@@ -1,5 +1,5 @@
-import { type StatusLogEntry, statusLogText } from "@herald/domain";
-import { format, isValid } from "date-fns";
+import { formatInZone, type StatusLogEntry, statusLogText } from "@herald/domain";
+import { isValid } from "date-fns";
 import type { ReactNode } from "react";
 import * as s from "./StatusLogLine.css";
 
@@ -12,7 +12,8 @@ export interface StatusLogLineProps {
   formatTime?: (date: Date) => string;
 }
 
-const defaultTime = (date: Date) => format(date, "dd/MM/yyyy h:mm a");
+/** In the company's time zone, labelled, once the portal knows it (domain's display zone). */
+const defaultTime = (date: Date) => formatInZone(date, "dd/MM/yyyy h:mm a");
 
 /** A centred system line in a conversation: assignment, status changes and other events. */
 export function StatusLogLine({ log, children, at, formatTime = defaultTime }: StatusLogLineProps) {
