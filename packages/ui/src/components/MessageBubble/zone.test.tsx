@@ -37,6 +37,7 @@ function show(zone: string) {
             subscriberId: "s1",
             subscriberName: "Jane Tan",
             chatroomStatus: "open",
+            channelType: "WHATSAPP",
             text: "Hi",
             lastActivityAt: at,
           }}
