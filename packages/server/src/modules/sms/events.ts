@@ -29,6 +29,7 @@
  * from the number when the company owns it as a sender ID (else the platform's default), charged to the
  * corporate balance when the gateway accepts it.
  */
+import { isReceiptStatus, type MessageState, moveMessage } from "@herald/domain";
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Tx } from "../../db/client";
@@ -123,23 +124,21 @@ export async function applyDelivery(
       );
       return { duplicate: false, matched: false };
     }
-    const final = m.status === "delivered" || m.status === "failed" || m.status === "rejected";
-    if (final || !["accepted", "submitting"].includes(m.status)) return { duplicate: false, matched: true };
-    if (
-      ev.status === "delivered" ||
-      ev.status === "failed" ||
-      ev.status === "expired" ||
-      ev.status === "rejected"
-    ) {
+    // A final report moves the message by its life's rules (@herald/domain message-life); a report on the way
+    // ("accepted", "unknown") only records what the gateway said first.
+    const move = isReceiptStatus(ev.status)
+      ? moveMessage(m.status as MessageState, { type: "receipt", status: ev.status, source: "platform" })
+      : null;
+    if (move) {
       await tx.execute(sql`update sms_messages
-        set status = ${ev.status === "delivered" ? "delivered" : "failed"}, delivered_st = ${ev.status},
+        set status = ${move.state}, delivered_st = ${ev.status},
             delivered_at = ${(ev.doneAt ?? new Date()).toISOString()}::timestamptz,
             error = coalesce(${ev.errorCode ?? null}, error),
             billable = billable and ${ev.status !== "rejected"}
         where id = ${m.id}::uuid`);
       const cost = Number(m.cost_cents);
-      // Charged (accepted, no "Not charged" note) from the user's reservation or balance: given back.
-      if (ev.status === "rejected" && m.status === "accepted" && m.reservation_id && !m.error && cost > 0) {
+      // Charged (no "Not charged" note) from the user's reservation or balance: given back.
+      if (move.charge === "refund" && m.reservation_id && !m.error && cost > 0) {
         await refundSend(tx, deps.queue, {
           companyId: m.company_id,
           userId: m.user_id,
@@ -149,7 +148,7 @@ export async function applyDelivery(
           source: "platform",
         });
       }
-    } else if (m.delivered_st === null) {
+    } else if (m.status === "accepted" && !isReceiptStatus(ev.status) && m.delivered_st === null) {
       await tx.execute(sql`update sms_messages set delivered_st = ${ev.status} where id = ${m.id}::uuid`);
     }
     return { duplicate: false, matched: true };
