@@ -221,7 +221,7 @@ async function submitOne(deps: Deps, row: Claimed, pause: (ms: number) => void):
         ...(row.sender_id ? { senderId: row.sender_id } : {}),
         idempotencyKey: row.idempotency_key,
       });
-      return { row, ok: true, result: { ...r, provider: deps.sms.name } };
+      return { row, ok: true, result: { ...r, provider: r.gateway ?? deps.sms.name } };
     }
     if (row.channel === "whatsapp" || row.channel === "telegram") {
       const r = await submitChatRow(deps, row);

@@ -284,7 +284,8 @@ export async function smsWebhook(
   headers: Record<string, string | string[] | undefined>,
 ): Promise<{ received: true; duplicate: boolean }> {
   const secret = deps.config.sending.smsWebhookSecret;
-  if (provider !== deps.sms.name || !secret) throw new NotFound(UNKNOWN_PROVIDER);
+  const known = deps.sms.gatewayNames ?? [deps.sms.name];
+  if (!known.includes(provider) || !secret) throw new NotFound(UNKNOWN_PROVIDER);
   const header = headers["x-herald-signature"];
   if (!verifySmsSignature(rawBody ?? "", Array.isArray(header) ? header[0] : header, secret)) {
     throw new Unauthorized(INVALID_SIGNATURE);
@@ -339,12 +340,14 @@ export const RECEIPT_RETRY_MS = [250, 500, 1000, 2000];
  */
 export function providerEventHandler(deps: Deps, retryMs: readonly number[] = RECEIPT_RETRY_MS) {
   return async (event: SmsProviderEvent): Promise<void> => {
+    // With routes, the gateway that pushed it: receipts are matched within the gateway that took the message.
+    const provider = event.gateway ?? deps.sms.name;
     if (event.kind !== "delivery") {
-      await applyInbound(deps, deps.sms.name, event);
+      await applyInbound(deps, provider, event);
       return;
     }
     for (let i = 0; ; i++) {
-      const r = await applyDelivery(deps, deps.sms.name, event);
+      const r = await applyDelivery(deps, provider, event);
       const wait = retryMs[i];
       if (r.matched || wait === undefined) return;
       await new Promise((resolve) => setTimeout(resolve, wait));
