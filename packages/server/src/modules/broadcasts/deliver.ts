@@ -12,14 +12,18 @@
  * the counts and the charge. The inbox shows the messages; receipts move a chat message's delivery status
  * (sent -> delivered -> read, failed), which the report reads through `chat_message_id`.
  *
- * Governor: a window's sends are taken from its channel's rate before any of them starts (modules/sms/rate.ts,
- * one counter per channel shared by every worker of every process, by the database's clock; per channel type,
- * configurable with HERALD_BROADCAST_RATE_<TYPE>), then sent CONCURRENCY at a time. A provider's throttling
+ * Governor: a window's sends go out at its channel's rate (modules/sms/rate.ts, `sendAtRate`: one counter per
+ * channel shared by every worker of every process, by the database's clock; per channel type, configurable with
+ * HERALD_BROADCAST_RATE_<TYPE>), CONCURRENCY at a time: once its chat messages are written, slots are taken just
+ * before the sends, each send starts only while its slot's second lasts, and the instant it started (by the
+ * database's clock) becomes the chat message's `created_at` — so no second of the broadcast's message instants
+ * holds more than the rate; a send that missed its second takes a fresh slot. A provider's throttling
  * (WhatsApp 130429 and the other throttling codes, HTTP 429 or 5xx; Telegram's 429 with retry_after) or a network
  * error stops the job's sends: no further row starts, the row goes back with one attempt more (failed with a clear
  * remark after MAX_ATTEMPTS), the rows not tried go back as they were, and the windows wait — the provider's
  * retry_after when it names one, else 1 s doubling per throttled window in a row (at most 30 s). Pause and cancel
- * are seen before each window and again once its sends are taken (the claim takes rows only while it runs).
+ * are seen before each window (the claim takes rows only while it runs) and again after each take of slots (the
+ * rows not sent go back; their chat messages, already written, are sent with them when they are claimed again).
  *
  * Credit (see broadcasts.service.ts for the reservation at submit): the rows a window got accepted are charged in
  * the window's outcome transaction, as one capture from the broadcast's reservation (a reservation that no longer
@@ -70,8 +74,8 @@ import { CHANNEL_GONE, NOT_SENT_AFTER_RETRIES, SUBSCRIBER_NOT_FOUND } from "./br
 export const WINDOW = 500;
 
 /**
- * A window holds at most a tenth of a second's sends of the broadcast's channel, so a window's sends, taken from
- * the rate at once, start together and never spill a whole second's worth into the next one.
+ * A window holds at most a tenth of a second's sends of the broadcast's channel (also the most slots a take asks
+ * for), so a window's sends fit well inside a second and few slots go unused when a second ends under them.
  */
 export const windowSize = (perSecond: number) => Math.max(1, Math.min(WINDOW, Math.ceil(perSecond / 10)));
 /** Sends in flight per worker. */
@@ -559,8 +563,9 @@ async function targetsOf(
 }
 
 /**
- * Sends a window: each row's channel found, the window's sends taken from each channel's rate, then the rows
- * sent CONCURRENCY at a time; the first send that does not reach the provider stops the window.
+ * Sends a window: each row's channel found, the rows' chat messages written, then the rows sent at each channel's
+ * rate, CONCURRENCY at a time (sendAtRate); the first send that does not reach the provider stops the window, and
+ * so does a pause or cancel seen after a take.
  */
 async function sendWindow(deps: Deps, b: Broadcast, claimed: Claimed[], shared: Shared): Promise<Outcome[]> {
   const { db } = deps.database;
