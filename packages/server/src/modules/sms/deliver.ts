@@ -51,6 +51,7 @@ import { senderIdNotApproved } from "../registry/registry.messages";
 import { rowsWithForeignSender } from "../registry/sender-ids";
 import { RowFinal, submitChatRow } from "./chat-send";
 import { enqueueDelivery } from "./compose.service";
+import { applyEarlyReceipts } from "./events";
 import { sendAtRate } from "./rate";
 import { pgArray } from "./recipients";
 import { type Frequency, nextRunAfter } from "./schedule";
@@ -378,6 +379,13 @@ async function recordAccepted(deps: Deps, accepted: Extract<Outcome, { ok: true 
     }
     for (const x of single) await charge(tx, deps, x.row, x.reservationId, x.cost);
   });
+  // Receipts that came before these answers were recorded, kept meanwhile: applied now.
+  await applyEarlyReceipts(
+    deps,
+    values
+      .filter((v) => byId.get(v.id)?.channel === "sms" && v.pid)
+      .map((v) => ({ provider: v.provider, ids: [v.pid, ...(v.parts ?? [])] })),
+  );
 }
 
 /** The accepted message's cost: from the run's reservation, else (or when it is short) from the balance. */
