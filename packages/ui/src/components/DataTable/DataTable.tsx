@@ -3,8 +3,8 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { VisuallyHidden } from "radix-ui";
 import { type ReactNode, useCallback, useId, useLayoutEffect, useMemo, useRef } from "react";
 import { type Breakpoint, breakpoints } from "../../theme/tokens";
-import { Button } from "../Button";
 import * as s from "./DataTable.css";
+import { StatusRows, VirtualRows } from "./DataTableBody";
 import { DataTableHeader } from "./DataTableHeader";
 import { DataTablePager } from "./DataTablePager";
 import { MemoRow, type RowEnv, type RowHandlers } from "./DataTableRow";
@@ -176,67 +176,26 @@ export function DataTable<T>(props: DataTableProps<T>) {
   );
 
   let body: ReactNode;
-  if (error) {
+  if (!showRows || pageRows.length === 0) {
     body = (
-      <tr>
-        <td className={s.messageCell} colSpan={colCount}>
-          <div className={s.errorBox}>
-            <p role="alert">{error}</p>
-            {onRetry && (
-              <Button variant="outline" tone="danger" onClick={onRetry}>
-                Retry
-              </Button>
-            )}
-          </div>
-        </td>
-      </tr>
-    );
-  } else if (loading && pageRows.length === 0) {
-    body = Array.from({ length: 5 }, (_, i) => (
-      // biome-ignore lint/suspicious/noArrayIndexKey: static placeholder rows
-      // biome-ignore lint/a11y/noAriaHiddenOnFocusable: placeholder rows hold nothing focusable
-      <tr key={i} aria-hidden="true">
-        {Array.from({ length: colCount }, (_c, j) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: static placeholder cells
-          <td key={j} className={s.td}>
-            <span className={s.skeleton} />
-          </td>
-        ))}
-      </tr>
-    ));
-  } else if (pageRows.length === 0) {
-    body = (
-      <tr>
-        <td className={s.messageCell} colSpan={colCount}>
-          {emptyText}
-        </td>
-      </tr>
+      <StatusRows
+        error={error}
+        onRetry={onRetry}
+        loading={loading}
+        emptyText={emptyText}
+        colCount={colCount}
+      />
     );
   } else if (shouldVirtualize) {
-    const items = virtualizer.getVirtualItems();
-    const first = items[0];
-    const last = items[items.length - 1];
-    const paddingTop = first ? first.start : 0;
-    const paddingBottom = last ? virtualizer.getTotalSize() - last.end : 0;
     body = (
-      <>
-        {paddingTop > 0 && (
-          // biome-ignore lint/a11y/noAriaHiddenOnFocusable: spacer rows hold nothing focusable
-          <tr aria-hidden="true">
-            <td className={s.paddingCell} colSpan={colCount} style={{ height: paddingTop }} />
-          </tr>
-        )}
-        {items.map((item) => {
-          const row = pageRows[item.index];
-          return row ? renderRow(row, item.index) : null;
-        })}
-        {paddingBottom > 0 && (
-          // biome-ignore lint/a11y/noAriaHiddenOnFocusable: spacer rows hold nothing focusable
-          <tr aria-hidden="true">
-            <td className={s.paddingCell} colSpan={colCount} style={{ height: paddingBottom }} />
-          </tr>
-        )}
-      </>
+      <VirtualRows
+        virtualizer={virtualizer}
+        colCount={colCount}
+        renderRow={(index) => {
+          const row = pageRows[index];
+          return row ? renderRow(row, index) : null;
+        }}
+      />
     );
   } else {
     body = pageRows.map((row, index) => renderRow(row, index));
