@@ -162,6 +162,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
                 : sandboxSmsProvider(database, config.sms.senderId),
           ]),
         ),
+        costs: new Map(
+          config.sms.routes.gateways.flatMap((g) =>
+            g.costCents !== undefined ? [[g.name, g.costCents]] : [],
+          ),
+        ),
         // Each gateway's own rate, shared by every worker of every process (its counter row by name).
         beforeSend: async (name) => {
           const rate = config.sms.routes?.gateways.find((g) => g.name === name)?.ratePerSecond;

@@ -4055,6 +4055,22 @@ export interface components {
             prices: components["schemas"]["ChannelPrice"][];
             senderIds: components["schemas"]["SenderIdRecord"][];
             numbers: components["schemas"]["CompanyInboundNumber"][];
+            /**
+             * @description This calendar month's SMS of the company (Singapore time) by the gateway that took them: what the
+             *     company was charged, what the gateway costs (when its price is configured) and the difference.
+             */
+            smsGateways: components["schemas"]["OperatorGatewayMonth"][];
+        };
+        OperatorGatewayMonth: {
+            /** @description The gateway's name (`sandbox`, `http`, `smpp`, or a name of HERALD_SMS_ROUTES). */
+            gateway: string;
+            messages: number;
+            segments: number;
+            charged: components["schemas"]["SgdAmount"];
+            /** @description What the gateway charges for these segments; null when its price is not configured. */
+            cost: components["schemas"]["SgdAmount"] | null;
+            /** @description Charged minus cost in SGD (negative when the gateway costs more); null without a cost. */
+            margin: number | null;
         };
         /** @enum {string} */
         TopupRequestStatus: "open" | "granted" | "declined";

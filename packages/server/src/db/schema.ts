@@ -789,6 +789,8 @@ export const smsMessages = pgTable(
     encoding: varchar("encoding", { length: 10 }).notNull().default("GSM-7"),
     segments: integer("segments").notNull().default(1),
     costCents: cents("cost_cents").notNull().default(0),
+    /** What the gateway that took it costs the operator (its segments at the gateway's price), when known. */
+    gatewayCostCents: cents("gateway_cost_cents"),
     status: varchar("status", { length: 12 }).notNull(),
     billable: boolean("billable").notNull().default(true),
     /** The last delivery report's status as the gateway named it (delivered, failed, expired, …). */

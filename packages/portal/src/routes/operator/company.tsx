@@ -85,6 +85,66 @@ const numberColumns: DataTableColumn<CompanyNumber>[] = [
   { id: "route", header: "Messages", text: numberRoute, sortable: false },
 ];
 
+type GatewayMonth = CompanyDetail["smsGateways"][number];
+
+/** A margin in SGD, signed ("−SGD 0.40" when the gateway costs more than the company paid). */
+const signedSgd = (v: number) => (v < 0 ? `−${sgd(-v)}` : sgd(v));
+
+const gatewayColumns: DataTableColumn<GatewayMonth>[] = [
+  {
+    id: "gateway",
+    header: "Gateway",
+    text: (g) => g.gateway,
+    sortable: false,
+    cell: (g) => <span className={s.code}>{g.gateway}</span>,
+  },
+  {
+    id: "messages",
+    header: "Messages",
+    text: (g) => `${g.messages} (${g.segments} parts)`,
+    sortable: false,
+    priority: "md",
+    cell: (g) => (
+      <span className={s.cellStack}>
+        <span className={s.figure}>{g.messages.toLocaleString("en-SG")}</span>
+        <span className={s.cellSub}>{g.segments.toLocaleString("en-SG")} parts</span>
+      </span>
+    ),
+  },
+  {
+    id: "charged",
+    header: "Charged",
+    text: (g) => sgd(g.charged),
+    sortable: false,
+    cell: (g) => <span className={s.figure}>{sgd(g.charged)}</span>,
+  },
+  {
+    id: "cost",
+    header: "Gateway cost",
+    text: (g) => (g.cost === null ? "Not configured" : sgd(g.cost)),
+    sortable: false,
+    priority: "sm",
+    cell: (g) =>
+      g.cost === null ? (
+        <span className={s.cellSub}>Not configured</span>
+      ) : (
+        <span className={s.figure}>{sgd(g.cost)}</span>
+      ),
+  },
+  {
+    id: "margin",
+    header: "Margin",
+    text: (g) => (g.margin === null ? "—" : signedSgd(g.margin)),
+    sortable: false,
+    cell: (g) =>
+      g.margin === null ? (
+        <span className={s.cellSub}>—</span>
+      ) : (
+        <span className={s.figure}>{signedSgd(g.margin)}</span>
+      ),
+  },
+];
+
 /** /operator/companies/:id: one company and everything the operator sets for it. */
 export default function Company() {
   const { id = "" } = useParams();
@@ -267,6 +327,19 @@ export default function Company() {
           searchable={false}
           pagination={false}
           emptyText="No number receives SMS for this company."
+        />
+      </Card>
+
+      <Card title="SMS by gateway this month" headingLevel={2}>
+        <DataTable
+          label={`${c.name}'s SMS by gateway this month`}
+          data={c.smsGateways}
+          columns={gatewayColumns}
+          getRowId={(g) => g.gateway}
+          getRowLabel={(g) => g.gateway}
+          searchable={false}
+          pagination={false}
+          emptyText="No SMS went out for this company this month."
         />
       </Card>
 

@@ -226,6 +226,24 @@ describe("the console's screens", () => {
     expect(all[1]?.key).not.toBe(all[0]?.key);
   });
 
+  it("company: this month's SMS by gateway, with what it cost and the margin (negative when the gateway costs more)", async () => {
+    for (const width of [390, 1440]) {
+      await openApp(`/operator/companies/${uuid(100)}`, width);
+      const table = page.getByRole("table", { name: "Acme Pte Ltd's SMS by gateway this month" });
+      await expect.element(table).toBeVisible();
+      const rows = [...table.element().querySelectorAll("tbody tr")].map((r) => r.textContent ?? "");
+      expect(rows).toHaveLength(3);
+      expect(rows[0]).toContain("singtel");
+      expect(rows[0]).toContain("SGD 336.00");
+      expect(rows[1]).toContain("−SGD 22.50");
+      expect(rows[2]).toContain("Not configured");
+      expect(document.documentElement.scrollWidth, `width ${width}`).toBeLessThanOrEqual(width);
+      mounted?.root.unmount();
+      mounted?.el.remove();
+      mounted = null;
+    }
+  });
+
   it("company: suspending needs a reason in its confirmation; prices follow the default until set, and return to it", async () => {
     await openApp(`/operator/companies/${uuid(100)}`);
     await userEvent.click(page.getByRole("button", { name: "Suspend company" }));

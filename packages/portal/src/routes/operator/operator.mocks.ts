@@ -38,6 +38,14 @@ export function company(n: number, patch: Partial<Company> = {}): Company {
     prices: prices(),
     senderIds: [],
     numbers: [],
+    smsGateways:
+      n === 0
+        ? [
+            { gateway: "singtel", messages: 9_800, segments: 11_200, charged: 560, cost: 224, margin: 336 },
+            { gateway: "backup", messages: 1_400, segments: 1_500, charged: 75, cost: 97.5, margin: -22.5 },
+            { gateway: "intl", messages: 200, segments: 200, charged: 10, cost: null, margin: null },
+          ]
+        : [],
     ...patch,
   };
 }

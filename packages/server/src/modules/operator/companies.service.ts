@@ -54,6 +54,9 @@ interface DetailRow extends CompanyRow {
   prices: Record<string, number | string> | null;
   sender_ids: S["SenderIdRecord"][] | null;
   numbers: S["CompanyInboundNumber"][] | null;
+  gateways:
+    | { gateway: string; messages: number; segments: number; charged: number; cost: number | null }[]
+    | null;
 }
 
 /** The page (or the one company) chosen by `where`, with each row's bounded extras (see the module's note). */
@@ -73,7 +76,15 @@ function companiesSql(opts: { where: SQL; limit: number; detail: boolean }): SQL
        (select json_agg(json_build_object('number', n.number, 'kind', n.kind, 'shared', n.shared,
                  'keyword', o.keyword) order by n.number)
           from inbound_number_owners o join inbound_numbers n on n.id = o.number_id
-         where o.company_id = p.id) as numbers`
+         where o.company_id = p.id) as numbers,
+       (select json_agg(json_build_object('gateway', g.provider, 'messages', g.n, 'segments', g.segments,
+                 'charged', g.charged, 'cost', g.cost) order by g.n desc, g.provider)
+          from (select sm.provider, count(*) as n, sum(sm.segments) as segments, sum(sm.cost_cents) as charged,
+                       case when count(sm.gateway_cost_cents) = count(*) then sum(sm.gateway_cost_cents) end as cost
+                  from sms_messages sm, m
+                 where sm.company_id = p.id and sm.submitted_at >= m.start and sm.channel = 'sms'
+                   and sm.provider is not null
+                 group by sm.provider) g) as gateways`
     : sql``;
   return sql`with m as (select (date_trunc('month', now() at time zone ${OPERATOR_TIME_ZONE})
                                   at time zone ${OPERATOR_TIME_ZONE}) as start),
@@ -167,6 +178,18 @@ export async function companyDetail(
       decidedAt: iso(x.decidedAt),
     })),
     numbers: r.numbers ?? [],
+    smsGateways: (r.gateways ?? []).map((g) => {
+      const charged = Number(g.charged);
+      const cost = g.cost === null ? null : Number(g.cost);
+      return {
+        gateway: g.gateway,
+        messages: Number(g.messages),
+        segments: Number(g.segments),
+        charged: centsToSgd(charged),
+        cost: cost === null ? null : centsToSgd(cost),
+        margin: cost === null ? null : centsToSgd(charged - cost),
+      };
+    }),
   };
 }
 

@@ -335,6 +335,7 @@ async function recordAccepted(deps: Deps, accepted: Extract<Outcome, { ok: true 
       parts: result.partIds && result.partIds.length > 0 ? result.partIds : null,
       segments,
       cost: result.costCents ?? cost,
+      gcost: result.gatewayCostCents ?? null,
       at: at?.toISOString() ?? null,
     };
   });
@@ -343,9 +344,10 @@ async function recordAccepted(deps: Deps, accepted: Extract<Outcome, { ok: true 
       tx,
       sql`update sms_messages m set status = 'accepted', provider = v.provider, provider_message_id = v.pid,
             part_ids = v.parts, segments = v.segments, cost_cents = v.cost, submitted_at = coalesce(v.at, now()),
-            locked_at = null, error = null
+            gateway_cost_cents = v.gcost, locked_at = null, error = null
           from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
-               as v(id uuid, provider text, pid text, parts text[], segments int, cost bigint, at timestamptz)
+               as v(id uuid, provider text, pid text, parts text[], segments int, cost bigint, gcost bigint,
+                    at timestamptz)
          where m.id = v.id and m.status = 'submitting'
         returning m.id::text as id, m.reservation_id::text as reservation_id, m.cost_cents`,
     );

@@ -22,6 +22,8 @@ export interface SmsSubmitted {
   segments: number;
   /** With routes (HERALD_SMS_ROUTES): the gateway that took it; receipts are matched within that gateway. */
   gateway?: string;
+  /** With routes: what the gateway charges the operator for it (its segments at the gateway's `costCents`). */
+  gatewayCostCents?: number;
 }
 
 /** The gateway asks us to slow down: retry the same message after `retryAfterMs` (not charged, not failed). */

@@ -8,7 +8,7 @@ import { loadConfig } from "../../config";
 import { rows } from "../../modules/contacts/contacts.service";
 import { allocate } from "../../modules/credit/ledger";
 import { deliverBatch } from "../../modules/sms/deliver";
-import { auth, createCompany, privateDatabase, testConfig } from "../../test/harness";
+import { auth, createCompany, createOperator, privateDatabase, testConfig } from "../../test/harness";
 import { SmsGatewayUnavailable, type SmsMessage, type SmsProvider, SmsRejected, SmsThrottled } from "./index";
 import { parseRoutesConfig, pickRoute, routedSmsProvider } from "./routes";
 
@@ -318,5 +318,33 @@ describe("failover between two SMPP gateways", () => {
       sql`select credit_cents::int as c from users where id = ${c.owner.id}::uuid`,
     );
     expect(bal?.c).toBe(10_000 - N * price);
+
+    // The operator sees the month by gateway: what the company paid, what each gateway costs, the margin.
+    const op = await createOperator(app);
+    const detail = await app.inject({
+      method: "GET",
+      url: `/api/operator/companies/${c.id}`,
+      headers: auth(op),
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    const sgd = (cents: number) => cents / 100;
+    expect(detail.json().smsGateways).toEqual([
+      {
+        gateway: "backup",
+        messages: N - 15,
+        segments: N - 15,
+        charged: sgd((N - 15) * price),
+        cost: sgd((N - 15) * 3),
+        margin: sgd((N - 15) * (price - 3)),
+      },
+      {
+        gateway: "primary",
+        messages: 15,
+        segments: 15,
+        charged: sgd(15 * price),
+        cost: sgd(15 * 2),
+        margin: sgd(15 * (price - 2)),
+      },
+    ]);
   });
 });

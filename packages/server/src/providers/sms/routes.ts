@@ -133,6 +133,8 @@ export interface RoutedOptions {
   routes: readonly RouteSpec[];
   /** The drivers, by gateway name. */
   gateways: ReadonlyMap<string, SmsProvider>;
+  /** What one segment costs on each gateway, in cents (recorded with each message it takes). */
+  costs?: ReadonlyMap<string, number>;
   /** Before each submission to a gateway (the shared rate of that gateway). */
   beforeSend?: (gateway: string) => Promise<void>;
   /** How long a gateway found unavailable or throttling is passed over (default 30 s). */
@@ -185,7 +187,12 @@ export function routedSmsProvider(options: RoutedOptions): RoutedSmsProvider {
         const r = await gateway.send(m);
         throttledInRow.set(name, 0);
         passedOverUntil.delete(name);
-        return { ...r, gateway: name };
+        const cost = options.costs?.get(name);
+        return {
+          ...r,
+          gateway: name,
+          ...(cost !== undefined ? { gatewayCostCents: cost * r.segments } : {}),
+        };
       } catch (err) {
         last = err;
         if (err instanceof SmsGatewayUnavailable) {

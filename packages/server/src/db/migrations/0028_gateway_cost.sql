@@ -1,0 +1,1 @@
+ALTER TABLE "sms_messages" ADD COLUMN "gateway_cost_cents" bigint;
