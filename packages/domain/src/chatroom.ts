@@ -123,7 +123,7 @@ export function statusLogText(entry: StatusLogEntry): string {
 export type ChatroomAction = "assign" | "unassign" | "start" | "close";
 
 /**
- * Room state machine (messaging spec §4): assign from any state (re-opens a closed room) -> assigned;
+ * Room state machine: assign from any state (re-opens a closed room) -> assigned;
  * unassign from assigned or in-progress -> open; start (the assignee begins replying) from assigned or in-progress ->
  * in-progress (idempotent once in progress); close from assigned or in-progress -> closed (irreversible except by a new assignment).
  * Returns the next status, or null when the action is not allowed.

@@ -1,4 +1,4 @@
-// The bundled country reference list (accounts spec §3): one list for the portal's pickers and the server's
+// The bundled country reference list: one list for the portal's pickers and the server's
 // checks. Generated once from ISO 3166-1 codes, libphonenumber-js metadata (calling codes) and CLDR English
 // region names (Intl.DisplayNames); countries.test.ts checks every calling code against libphonenumber-js.
 // Static so that every render, browser, test and server sees the same list.
@@ -317,7 +317,7 @@ export const mainRegionByCallingCode: Readonly<Record<string, string>> = {
   "599": "CW",
 };
 
-/** Country field (accounts spec §5): 'Please select your country'. */
+/** The country field is required: 'Please select your country'. */
 export const COUNTRY_REQUIRED = "Please select your country";
 /** A country that is not in the bundled list (designed). */
 export const COUNTRY_UNKNOWN = "Please select your country from the list.";

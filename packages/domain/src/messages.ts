@@ -29,7 +29,7 @@ import {
 } from "./validation";
 
 export const MESSAGES = {
-  // ---- Validation (accounts §5, messaging §5) ----
+  // ---- Validation of form fields and uploaded files ----
   required: REQUIRED,
   departmentNameRequired: DEPARTMENT_NAME_REQUIRED_EDIT,
   emailRequired: EMAIL_REQUIRED_REGISTRATION,
@@ -40,7 +40,7 @@ export const MESSAGES = {
   passwordRequired: PASSWORD_REQUIRED,
   passwordTooShort: PASSWORD_TOO_SHORT,
   passwordComposition: PASSWORD_COMPOSITION,
-  /** Not in the specification: the block-list of common passwords (architecture §9). */
+  /** Not in the specification: a password on the block-list of common passwords. */
   passwordTooCommon: PASSWORD_TOO_COMMON,
   confirmPasswordRequired: PASSWORD_CONFIRM_REQUIRED,
   passwordsDoNotMatch: PASSWORDS_DO_NOT_MATCH,
@@ -63,7 +63,7 @@ export const MESSAGES = {
   defaultColumnsNotFoundBang: "Default Columns Not Found !",
   noValidDataInFile: "No valid data found in the file!",
 
-  // ---- Errors (accounts §8, messaging §8) ----
+  // ---- Errors ----
   /** Profile load failure (warning); the typo is the spec's. */
   profileLoadFailed: "Someting went wrong !",
   somethingWentWrong: "Something went wrong",

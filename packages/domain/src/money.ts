@@ -5,7 +5,7 @@
 
 export const CURRENCY = "SGD";
 
-/** Preset purchase amounts in whole SGD (accounts spec §9). */
+/** Preset purchase amounts in whole SGD. */
 export const PURCHASE_PRESETS_SGD: readonly number[] = [500, 1000, 1500, 2000, 2500, 3000];
 
 export const PURCHASE_AMOUNT_REQUIRED = "Please select or enter amount";

@@ -1,5 +1,6 @@
 /**
- * Password rules (accounts spec §5, §9) and the block-list of common passwords (architecture §9).
+ * Password rules (required; at least 12 characters with an uppercase letter, a lowercase letter, a digit and
+ * one of `PASSWORD_SPECIALS`) and the block-list of common passwords.
  *
  * `validatePassword` is the spec's rules, with one addition: a passphrase of `PASSPHRASE_MIN_LENGTH` or more
  * characters of any kind is accepted without the composition rule (OWASP ASVS 5.0 6.2.5). `validateNewPassword`

@@ -2,7 +2,7 @@
  * Phone numbers: the contact-number rules of both specifications and thin, typed wrappers around
  * libphonenumber-js (default "min" metadata, which works in Node and in the browser).
  *
- * Storage convention (accounts spec §3): a contact number is stored as the calling code followed by the
+ * Storage convention: a contact number is stored as the calling code followed by the
  * national digits, without a plus sign ("6591234567"), and shown with a plus ("+65 9123 4567").
  */
 import {
@@ -192,7 +192,7 @@ export function formatContactNumber(stored: string | number | null | undefined):
 }
 
 /**
- * Template-broadcast recipient rule (messaging spec §5): the number must be valid in international format;
+ * Template-broadcast recipient rule: the number must be valid in international format;
  * a "+" is added if missing. Spaces, dashes, dots and brackets are ignored; any other character rejects it. Returns the E.164 number ("+6591234567") or null when not valid.
  */
 export function normalizeRecipient(input: string | number | null | undefined): string | null {

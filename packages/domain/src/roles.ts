@@ -1,4 +1,4 @@
-/** Roles, the owner flag, and user status labels (accounts spec §1, §2, §4, §6). */
+/** Roles, the owner flag, and user status labels. */
 
 export const ROLES = ["admin", "supervisor", "agent"] as const;
 export type Role = (typeof ROLES)[number];

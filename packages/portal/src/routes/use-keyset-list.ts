@@ -19,7 +19,7 @@ export interface KeysetListOptions<Row> {
 }
 
 /**
- * A list the server pages by keyset (architecture §8): the first page, then "Load more" fetches the next one
+ * A list the server pages by keyset: the first page, then "Load more" fetches the next one
  * after the last row's cursor. The rows of every page loaded so far, in order. While new filters load, the
  * previous rows stay (dimmed by the table's loading state) instead of an empty table.
  */

@@ -5,7 +5,7 @@ import { formatTemplates, templatesAdd, templatesDelete, templatesList } from ".
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
-/** `herald sms …`: sending SMS (ARCHITECTURE.md §6 conventions: --json on stdout, usage errors exit 2). */
+/** `herald sms …`: sending SMS (as every command: --json output on stdout, usage errors exit with code 2). */
 export function addSmsCommands(program: Command, out: (s: string) => void, ctx: CommandContext): void {
   const json = () => Boolean(program.opts().json);
   const sms = program.command("sms").description("send SMS to numbers, groups or a file of recipients");

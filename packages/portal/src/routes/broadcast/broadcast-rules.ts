@@ -135,7 +135,7 @@ export const mediaAccept = (format: TemplateShape["headerFormat"]) =>
   format === "IMAGE" ? "image/*" : format === "VIDEO" ? "video/*" : undefined;
 
 /**
- * Readiness of every file row before sending (messaging spec §5): an invalid international number, then a
+ * Readiness of every file row before sending: an invalid international number, then a
  * missing variable value (every body variable needs a value), then a repeated number when remove-duplicates is on.
  */
 export function fileReadiness(

@@ -54,7 +54,8 @@ export default function CampaignList() {
     if (!rangeProblem(range)) setApplied(range);
   }, [range]);
 
-  // The list call carries the role as isAdmin (§6); the server scopes by the token either way.
+  // The list call carries the role as isAdmin (1 for an admin, 0 otherwise); the server scopes by the token
+  // either way.
   const role = useProfile().data?.userRole;
   const list = $api.useQuery(
     "post",

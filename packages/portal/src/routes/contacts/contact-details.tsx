@@ -16,7 +16,7 @@ export default function ContactDetails() {
   const contact = $api.useQuery("post", "/getContact", { body: { id } }, { staleTime: 0 });
   const told = useRef(false);
 
-  // A contact that cannot be loaded says so and goes home (§8).
+  // A contact that cannot be loaded shows the server's message in an error dialog, then goes home.
   useEffect(() => {
     if (!contact.error || told.current) return;
     told.current = true;

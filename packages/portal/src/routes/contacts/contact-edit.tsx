@@ -94,7 +94,8 @@ function EditForm({ contact }: { contact: Contact }) {
       await dialogs.message("success", MESSAGES.contactEdited);
       navigate(contactPath(contact.id));
     } catch (err) {
-      // §8: the server's message in an error dialog.
+      // A failed save shows the server's message in an error dialog, and beside the number when it is
+      // about the number.
       const text = err instanceof ApiError ? err.message : MESSAGES.somethingWentWrong;
       if (err instanceof ApiError && /contact number/i.test(err.message))
         setErrors((x) => ({ ...x, number: err.message }));

@@ -1,11 +1,11 @@
 import { MESSAGES, splitContactNumber, stripNonDigits, validateContactNumber } from "@herald/domain";
 
-/** Most characters of a group name (specification §5 and §9). */
+/** Most characters of a group name. */
 export const GROUP_NAME_MAX = 100;
-/** Page sizes of the specification (§9): contacts 100/200/500, group members 10/100/1000. */
+/** Page sizes: contacts 100/200/500, group members 10/100/1000. */
 export const CONTACT_PAGE_SIZES = [100, 200, 500] as const;
 export const MEMBER_PAGE_SIZES = [10, 100, 1000] as const;
-/** Groups table: "other tables" of §9 (1000/2000/5000; /groups takes up to 5000). */
+/** Groups table: 1000/2000/5000, the sizes of every table without its own (/groups takes up to 5000). */
 export const GROUP_PAGE_SIZES = [1000, 2000, 5000] as const;
 
 /**
@@ -65,7 +65,7 @@ export interface ContactFormValues {
 export type ContactFormErrors = Partial<Record<"name" | "number", string>>;
 
 /**
- * The contact rules of §5: name required ("This is required"); number required, 7 to 15 digits counted with
+ * The contact rules: name required ("This is required"); number required, 7 to 15 digits counted with
  * the country code, non-digits stripped. The e-mail address is optional and not validated.
  */
 export function contactFormErrors(v: ContactFormValues): ContactFormErrors {
@@ -150,7 +150,7 @@ export function importSummary(o: { imported: number; updated?: number; rowsFaile
 export const importEnded = (status: ImportProgress["status"]) =>
   status === "done" || status === "failed" || status === "cancelled";
 
-/** The upload limit (§9's value; the server says the same in its own words). */
+/** The upload limit (the specification's value; the server says the same in its own words). */
 export { CONTACT_UPLOAD_MAX_BYTES } from "@herald/domain";
 export const CONTACT_FILE_TOO_LARGE = "File size cannot be greater than 150MB !";
 export const CONTACT_FILE_TYPES = ".csv,.xlsx";

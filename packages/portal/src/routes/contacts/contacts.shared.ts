@@ -34,7 +34,10 @@ export const refreshContacts = (queryClient: QueryClient) =>
     queryClient.invalidateQueries({ queryKey: ["post", "/getGroup"] }),
   ]);
 
-/** Title and text of a failed change (§8): the server's text for 404/409, the catalogue's otherwise. */
+/**
+ * Title and text of a failed change: the server's text for 404/409/422; for 400 the catalogue's title
+ * (`badRequest`) over the server's text; the catalogue's 'Something went wrong' otherwise.
+ */
 export function failure(err: unknown, badRequest: string = MESSAGES.errorUpdatingData) {
   if (err instanceof ApiError) {
     if (err.status === 400)
@@ -206,7 +209,7 @@ export function numberColumn<T extends { id: string }>(
   };
 }
 
-/** A record that is not there (another company's, deleted) says so, once, and the page goes back to `backTo` (§8). */
+/** A record that is not there (another company's, deleted) says so, once, and the page goes back to `backTo`. */
 export function useGoBackOnError(error: { message?: string } | null | undefined, backTo: string) {
   const dialogs = useDialogs();
   const navigate = useNavigate();

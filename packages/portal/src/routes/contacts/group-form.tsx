@@ -52,7 +52,7 @@ export function GroupForm({ id }: { id?: string }) {
       navigate(GROUPS_PATH);
     } catch (err) {
       if (err instanceof ApiError && (err.status === 409 || err.status === 422)) {
-        // §8: edit shows the catalogue's words; add shows the server's text (the same sentence).
+        // A refused name: edit shows the catalogue's words; add shows the server's text (the same sentence).
         const text = editing ? MESSAGES.groupNameExists : err.message;
         // Said once, beside the name: not also in a dialog over the form.
         setError(text);

@@ -46,7 +46,7 @@ export default function GroupMembers() {
       observe({ nextCursor: data.nextCursor, ...(query.search ? {} : { total: data.total_recipients }) });
   }, [data, group.isPlaceholderData, observe, query.search]);
   const [selected, setSelected] = useShownSelection(rows);
-  // A group that is not there (another company's, deleted) says so and goes back to the groups (§8).
+  // A group that is not there (another company's, deleted) says so and goes back to the groups.
   useGoBackOnError(group.error, GROUPS_PATH);
 
   const columns = useMemo<DataTableColumn<GroupMember>[]>(

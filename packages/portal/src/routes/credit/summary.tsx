@@ -41,7 +41,7 @@ const amountText = (sgd: number | null | undefined) => {
 const topupTime = (row: SummaryRow) => (row.lastTopupTime ? formatDateTime(row.lastTopupTime) : "-");
 const topupTimeValue = (row: SummaryRow) => (row.lastTopupTime ? Date.parse(row.lastTopupTime) : null);
 
-/** A summary that did not load: 'Invalid or expired token', then the sign-in page (accounts spec §8). */
+/** A summary that did not load: 'Invalid or expired token', then the sign-in page. */
 function useSummaryFailure(error: unknown) {
   const dialogs = useDialogs();
   const navigate = useNavigate();

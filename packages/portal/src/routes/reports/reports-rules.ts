@@ -4,10 +4,10 @@
  */
 import { companyDay } from "../format";
 
-/** "Other tables" of the specification's §9: 1000/2000/5000 rows per page. */
+/** 1000/2000/5000 rows per page, the sizes of every table without its own. */
 export const REPORT_PAGE_SIZES = [1000, 2000, 5000] as const;
 
-/** Export file names (§2: Incoming Messages and Sent Messages; the scheduled one is designed). */
+/** Export file names: Incoming Messages and Sent Messages as specified; the scheduled one is designed. */
 export const EXPORT_NAMES = {
   inbox: "Incoming Messages",
   outbox: "Sent Messages",

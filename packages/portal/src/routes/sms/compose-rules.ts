@@ -28,14 +28,14 @@ export type ComposeFrequency = (typeof FREQUENCIES)[number];
 export const FILE_CONTENTS = ["Contacts", "Contacts & Variables", "Contacts & Message"] as const;
 export type FileContent = (typeof FILE_CONTENTS)[number];
 
-/** Files the recipients step takes (specification §5: CSV or xlsx only). */
+/** Files the recipients step takes: CSV or xlsx only. */
 export const RECIPIENT_FILE_TYPES = ".csv,.xlsx";
 /** Company time zone when the server names none (default Asia/Singapore). */
 export const DEFAULT_TIME_ZONE = "Asia/Singapore";
 /** The company's country when the server names none: numbers typed without a country code are of it. */
 export const DEFAULT_COUNTRY = "SG";
 
-/** Messages of the steps. The specification's words where it has them (§5), ours where it has none. */
+/** Messages of the steps. The specification's words where it has them, ours where it has none. */
 export const COMPOSE_MESSAGES = {
   selectChannel: MESSAGES.selectChannel,
   composeMessage: MESSAGES.composeMessage,

@@ -4,7 +4,7 @@ import { $api } from "../../api";
 import * as s from "./social.css";
 import { type Agent, agentLabel, type RoomProfile } from "./social-rules";
 
-/** §9: the agents table pages by 5, 10 or 15. */
+/** The agents table pages by 5, 10 or 15. */
 const AGENT_PAGE_SIZES = [5, 10, 15] as const;
 
 export interface AgentDialogProps {

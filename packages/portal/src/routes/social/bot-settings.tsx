@@ -51,7 +51,7 @@ export default function BotSettings() {
       await dialogs.message("success", MESSAGES.dataUpdateSuccess);
       return true;
     } catch (err) {
-      // §8: a bot settings failure shows the server's message.
+      // A bot settings failure shows the server's message in an error dialog.
       await dialogs.message("error", err instanceof ApiError ? err.message : MESSAGES.somethingWentWrong);
       return false;
     } finally {

@@ -8,7 +8,7 @@ type Cursor = { lastSeenCreatedAt: string; lastSeenId: string } | undefined;
 export const roomsKey = ["social-chat", "rooms"] as const;
 
 /**
- * The room list, newest activity first, keyset-paged and polled every 1.5 s (§7). Kept apart from the inbox's
+ * The room list, newest activity first, keyset-paged and polled every 1.5 s. Kept apart from the inbox's
  * screen so that a page load can ask for it while the screen's code is still on its way (preload.ts).
  */
 export const roomsQuery = () =>

@@ -43,7 +43,7 @@ const message = (id: string, type: "inbox" | "outbox", createdAt: string): ChatM
   chatroomStatusLogs: [],
 });
 
-describe("room actions by status and role (messaging §4, §6)", () => {
+describe("room actions by status and role", () => {
   it("open room: a supervisor picks an agent or assigns themselves; an agent takes it over after confirming", () => {
     const sup = roomActions(room(), { userId: ME, role: "supervisor" });
     expect(sup).toMatchObject({ statusLabel: "Assign Agent", assignAgent: true, assignYourself: true });

@@ -9,16 +9,16 @@ export type Channel = Schema<"Channel">;
 export type ChannelType = Schema<"ChannelType">;
 export type WhatsappTemplate = Schema<"WhatsappTemplate">;
 
-/** §9: rooms and messages are polled every 1.5 s. */
+/** Rooms and messages are polled every 1.5 s. */
 export const POLL_MS = 1_500;
-/** §9: the room list offers a scroll-to-top button after 250 px of scrolling. */
+/** The room list offers a scroll-to-top button after 250 px of scrolling. */
 export const SCROLL_TOP_AFTER_PX = 250;
-/** §9: virtualised lists render 10 rows beyond the visible ones. */
+/** Virtualised lists render 10 rows beyond the visible ones. */
 export const OVERSCAN = 10;
-/** §9: estimated heights of a room list entry and of a message before they are measured. */
+/** Estimated heights of a room list entry and of a message before they are measured. */
 export const ESTIMATED_ROOM_HEIGHT = 300;
 export const ESTIMATED_MESSAGE_HEIGHT = 500;
-/** §9: the narrow layout (list or room, not both) applies up to 768 px wide. */
+/** The narrow layout (list or room, not both) applies up to 768 px wide. */
 export const NARROW_QUERY = "(max-width: 768px)";
 /** Rows asked for per page (designed; the contract allows up to 200). */
 export const ROOM_PAGE_SIZE = 50;
@@ -79,7 +79,7 @@ const agentName = (first: string | null | undefined, last: string | null | undef
     .filter(Boolean)
     .join(" ");
 
-/** What the panel header offers for a room, by its status and the viewer's role (messaging §4, §6). */
+/** What the panel header offers for a room, by its status and the viewer's role. */
 export interface RoomActions {
   /** The assignment button's label: Assign Agent, Assigned ({who}), In Progress ({who}), Closed. */
   statusLabel: string;
@@ -150,7 +150,7 @@ export function latestInbound(newestFirst: readonly ChatMessage[]): ChatMessage 
 export const agentLabel = (agent: Agent) => agentName(agent.first_name, agent.last_name) || "Unnamed agent";
 
 /**
- * The file types the picker offers, where the specification lists them (§9): WhatsApp and WeChat. Other
+ * The file types the picker offers on the channels that have a fixed list: WhatsApp and WeChat. Other
  * channels take any file here; the server refuses a type the channel does not support (422).
  */
 export function acceptFor(channelType: string): string | undefined {

@@ -11,7 +11,7 @@ export { roomsKey };
 export const messagesKey = (roomId: string) => ["social-chat", "messages", roomId] as const;
 export const profileKey = (roomId: string) => ["social-chat", "room", roomId] as const;
 
-/** The room list, newest activity first, keyset-paged and polled every 1.5 s (§7). */
+/** The room list, newest activity first, keyset-paged and polled every 1.5 s. */
 export function useRooms() {
   const query = useInfiniteQuery(roomsQuery());
   const pages = query.data?.pages ?? [];
@@ -24,7 +24,7 @@ export function useRooms() {
 
 /**
  * One room's messages, newest first, keyset-paged; polled every 1.5 s, also while the tab is in the
- * background (§7), so a room left open is marked read and current when the user comes back.
+ * background, so a room left open is marked read and current when the user comes back.
  */
 export function useMessages(roomId: string) {
   const query = useInfiniteQuery({

@@ -1,4 +1,4 @@
-/** WhatsApp template pieces as the API stores them (messaging spec §3). */
+/** WhatsApp template pieces as the API stores them. */
 export interface WhatsappTemplateButton {
   type: "QUICK_REPLY" | "COPY_CODE" | "URL" | (string & {});
   text: string;

@@ -84,7 +84,7 @@ function contactNumberError(phone: PhoneValue): string | null {
   return validateContactNumber(phone.number) ?? validateStoredContactNumber(contactNumberOf(phone));
 }
 
-/** Each field's rule and the specification's message (accounts spec §5). */
+/** Each field's rule and the specification's message. */
 export function profileError(field: keyof ProfileValues, v: ProfileValues): string | null {
   switch (field) {
     case "firstName":
@@ -153,7 +153,7 @@ export function recheckPasswords(errors: FormErrors, next: PasswordValues): Form
   };
 }
 
-/** What each role may do, for the info panels beside the forms (accounts spec §6). */
+/** What each role may do, for the info panels beside the forms. */
 export const ROLE_INFO: readonly { role: string; text: string }[] = [
   {
     role: "Admin",
@@ -171,7 +171,7 @@ export const ROLE_INFO: readonly { role: string; text: string }[] = [
 
 /**
  * Why the signed-in admin may not change this user's profile (edit or delete), or null when they may:
- * deleted users, the owner and yourself are out of reach (accounts spec §6).
+ * deleted users, the owner and yourself are out of reach.
  */
 export function editRefusal(user: Pick<User, "id" | "status" | "isOwner">, myId: string | undefined) {
   if (user.status === "deleted")

@@ -40,7 +40,7 @@ export const useRefreshUserData = () => {
 };
 
 /**
- * A user page whose data did not load: 'Invalid or expired token', then the users list (accounts spec §8).
+ * A user page whose data did not load: 'Invalid or expired token', then the users list.
  * A refused session is the session watcher's to announce, so it is not told twice.
  */
 export function useLoadFailure(error: unknown) {
