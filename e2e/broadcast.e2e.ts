@@ -205,9 +205,11 @@ describe("broadcasts against the real server: wizard, live report, sandbox subsc
   });
 
   it("pauses and resumes a running broadcast from its report page", async () => {
-    // 120 READY rows at RATE messages per second: about 30 s of sending.
+    // ROWS READY rows at RATE messages per second: about 10 s of sending, paused (through the API, at once)
+    // while the report page loads, so the page's own Pause and Resume act on a running broadcast.
+    const ROWS = 40;
     const many = ["mobile,name,first,order,day"];
-    for (let i = 1; i <= 120; i++) many.push(`65912${String(20000 + i)},Person ${i},P${i},B${i},Sunday`);
+    for (let i = 1; i <= ROWS; i++) many.push(`65912${String(20000 + i)},Person ${i},P${i},B${i},Sunday`);
     const longFile = path.join(dir, "many.csv");
     writeFileSync(longFile, many.join("\n"));
     const started = await herald([
@@ -231,18 +233,24 @@ describe("broadcasts against the real server: wizard, live report, sandbox subsc
     ]);
     expect(started.code, started.stderr).toBe(0);
     const id = (JSON.parse(started.stdout) as { broadcastId: string }).broadcastId;
+    const paused = await apiPost(server.url, `/social-chat/broadcast/${id}/pause`, {}, token);
+    expect(paused.status, JSON.stringify(paused.body)).toBe(200);
+    expect((await breakdown(id)).status).toBe("paused");
 
     const page = await signedInPage();
     await page.setViewportSize({ width: 768, height: 900 });
     await page.goto(`${server.url}/apps/social-broadcast-report/${id}`);
     await page.getByRole("heading", { name: "Long run", level: 2 }).waitFor();
+    // Running again from the page, then paused from the page.
+    await page.getByRole("button", { name: "Resume" }).click();
+    await page.getByText("Sending", { exact: true }).waitFor();
     await page.getByRole("button", { name: "Pause" }).click();
     await page.getByText("Paused", { exact: true }).waitFor();
     await page.getByRole("button", { name: "Resume" }).waitFor();
     await expect.poll(async () => (await breakdown(id)).status).toBe("paused");
     // Paused: what is sent stays short of the READY rows (the messages in flight may still finish).
     const held = (await breakdown(id)).stats.sent;
-    expect(held).toBeLessThan(120);
+    expect(held).toBeLessThan(ROWS);
     expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole("button", { name: "Resume" }).click();
@@ -257,9 +265,9 @@ describe("broadcasts against the real server: wizard, live report, sandbox subsc
     await expect
       .poll(async () => (await breakdown(id)).status, { timeout: 120_000, interval: 1000 })
       .toBe("done");
-    expect((await breakdown(id)).stats.sent).toBe(120);
+    expect((await breakdown(id)).stats.sent).toBe(ROWS);
     await page.getByText("Finished", { exact: true }).waitFor({ timeout: 30_000 });
-    expect(await stat(page, "Sent")).toBe("120");
+    expect(await stat(page, "Sent")).toBe(String(ROWS));
     await page.close();
   });
 

@@ -11,13 +11,17 @@ let counter = 0;
 const uniqueEmail = (prefix: string) => `${prefix}.${Date.now().toString(36)}${counter++}@example.com`;
 const uniqueMobile = () => `9${String(Date.now() % 1_000_000).padStart(6, "0")}${counter++ % 10}`;
 const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? "";
+/** The journey server's wait between two codes (HERALD_OTP_RESEND_S). */
+const RESEND_S = 6;
 
 describe("sign-in security in the browser: two-factor page, verification resend, reset page", () => {
   let server: RunningServer;
   let browser: BrowserContext;
 
   beforeAll(async () => {
-    server = await startServer();
+    // The wait between two codes (30 s by default) is the server's: shortened here, and the page counts down
+    // from the server's value.
+    server = await startServer({ HERALD_OTP_RESEND_S: String(RESEND_S) });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -97,6 +101,20 @@ describe("sign-in security in the browser: two-factor page, verification resend,
       .click();
     await page.waitForURL(/\/auths\/fapage-email\/[^/]+\/[^/]+$/);
     await page.getByText("We sent a 6-digit code to o***@example.com.", { exact: true }).waitFor();
+    // Before the wait: the button counts down from the server's wait, and the server refuses a resend.
+    const countdown = page.getByRole("button", { name: /^Resend code in \d+s$/ });
+    const left = Number(/in (\d+)s/.exec((await countdown.textContent()) ?? "")?.[1]);
+    expect(left).toBeGreaterThan(0);
+    expect(left).toBeLessThanOrEqual(RESEND_S);
+    expect(await countdown.getAttribute("aria-disabled")).toBe("true");
+    const [, jwttoken, session] = /\/fapage-email\/([^/]+)\/([^/]+)$/.exec(page.url()) ?? [];
+    const early = await post<{ message: string }>("/resendOtp", {
+      jwttoken: decodeURIComponent(jwttoken ?? ""),
+      sms: false,
+      sessionId: decodeURIComponent(session ?? ""),
+    });
+    expect(early.status).toBe(429);
+    expect(early.body.message).toMatch(/^Please wait \d+ seconds before asking for another code\.$/);
 
     const code = codeIn((await waitForMessage(server.url, user.email, since)).text);
     expect(code).toMatch(/^\d{6}$/);
@@ -115,9 +133,9 @@ describe("sign-in security in the browser: two-factor page, verification resend,
     });
     await page.getByText("Invalid OTP", { exact: true }).waitFor(); // also under the boxes
 
-    // Resend (after its 30-second countdown) says where the new code went.
+    // Resend (after its countdown: the server's wait) is allowed and says where the new code went.
     const resend = page.getByRole("button", { name: "Resend code", exact: true });
-    await resend.waitFor({ timeout: 40_000 });
+    await resend.waitFor({ timeout: (RESEND_S + 10) * 1000 });
     const resentSince = Date.now();
     await resend.click();
     await page

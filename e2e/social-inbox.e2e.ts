@@ -174,7 +174,7 @@ describe("social inbox against the real server: channels, live rooms, department
     expect(await axeViolations(page)).toEqual([]);
 
     await conversation.getByRole("button", { name: "Assign Yourself" }).click();
-    await acknowledge(page, "You have assign yourself Successful!");
+    await acknowledge(page, "You have assign yourself Successful!", { dismiss: true }); // it covers Send
     await conversation.getByText("Assigned (Myself)").waitFor();
     await conversation.getByText("Assigned to Ada Tan by Ada Tan").waitFor();
 

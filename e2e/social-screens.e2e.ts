@@ -32,6 +32,14 @@ describe("social and broadcast screens at 390, 768 and 1440 px, light and dark",
     browser = await launchBrowser();
     const owner = demoCredentials(server.output());
     token = await signInByApi(server.url, owner.email, owner.password);
+    // Signed in once: the browser's pages share its local storage. The theme follows the system's scheme.
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/not-found`);
+    await page.evaluate((t) => {
+      localStorage.setItem("userToken", t);
+      localStorage.removeItem("herald.theme");
+    }, token);
+    await page.close();
     if (SHOTS) mkdirSync(SHOTS, { recursive: true });
   });
   afterAll(async () => {
@@ -43,11 +51,6 @@ describe("social and broadcast screens at 390, 768 and 1440 px, light and dark",
     const page = await browser.newPage();
     await page.setViewportSize({ width, height: HEIGHT });
     await page.emulateMedia({ colorScheme: scheme });
-    await page.goto(`${server.url}/not-found`);
-    await page.evaluate((t) => {
-      localStorage.setItem("userToken", t);
-      localStorage.removeItem("herald.theme");
-    }, token);
     await page.goto(`${server.url}${url}`);
     return page;
   }
@@ -81,13 +84,17 @@ describe("social and broadcast screens at 390, 768 and 1440 px, light and dark",
     });
 
   /**
-   * Each screen is loaded once per colour scheme and then resized through the widths, as a person resizing the
-   * window would see it (a third of the page loads of one page per width).
+   * Each screen is loaded once, then resized through the widths and switched to the other colour scheme in
+   * place, as a person resizing the window or changing the system's theme would see it (a sixth of the page
+   * loads of one page per width and scheme). The portal follows the system's scheme as it changes.
    */
   async function check(name: string, url: string, ready: (page: Page) => Locator) {
-    for (const scheme of SCHEMES) {
-      const page = await open(url, WIDTHS[0]!, scheme);
-      for (const width of WIDTHS) {
+    const page = await open(url, WIDTHS[0]!, SCHEMES[0]);
+    for (const [i, scheme] of SCHEMES.entries()) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.waitForFunction((s) => document.documentElement.dataset.theme === s, scheme);
+      // there and back: light from the narrowest width up, dark from the widest down
+      for (const width of i % 2 === 0 ? WIDTHS : [...WIDTHS].reverse()) {
         await page.setViewportSize({ width, height: HEIGHT });
         const where = `${name} at ${width} px, ${scheme}`;
         await ready(page).waitFor({ timeout: 20_000 });
@@ -111,8 +118,8 @@ describe("social and broadcast screens at 390, 768 and 1440 px, light and dark",
           });
         }
       }
-      await page.close();
     }
+    await page.close();
   }
 
   it("the empty inbox tells a new company how to connect its first channel", async () => {

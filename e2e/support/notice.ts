@@ -6,11 +6,17 @@ export interface NoticeOptions {
   /** The accessible name of its icon ("Success", "Error", …). */
   icon?: string;
   timeout?: number;
+  /**
+   * Closes a toast once checked, with its Dismiss button (as a person would, without moving the focus), where
+   * it would sit over the next control: a click there waits for it, and pointing at it pauses its timer.
+   */
+  dismiss?: boolean;
 }
 
 /**
  * Waits for the portal's message `title` and gets it out of the way: a modal message (errors, decisions) is
- * acknowledged with OK; a toast (successes, which never block the page) is checked and left to fade.
+ * acknowledged with OK; a toast (successes, which never block the page) is checked and left to fade
+ * (or closed: `dismiss`).
  */
 export async function acknowledge(page: Page, title: string, opts: NoticeOptions | string = {}) {
   const o: NoticeOptions = typeof opts === "string" ? { text: opts } : opts;
@@ -29,5 +35,11 @@ export async function acknowledge(page: Page, title: string, opts: NoticeOptions
   if (inDialog) {
     await dialog.getByRole("button", { name: "OK", exact: true }).click();
     await dialog.waitFor({ state: "detached" });
+  } else if (o.dismiss) {
+    await toast
+      .getByRole("button", { name: "Dismiss notification" })
+      .dispatchEvent("click", undefined, { timeout: 2_000 })
+      .catch(() => undefined); // it faded by itself meanwhile
+    await toast.waitFor({ state: "detached", timeout });
   }
 }

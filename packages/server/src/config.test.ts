@@ -201,6 +201,14 @@ describe("config", () => {
     );
   });
 
+  it("reads the two-factor wait between codes: 30 seconds unless told, never 0", () => {
+    expect(loadConfig({ HERALD_DATA_DIR: dir() }).otpResendSeconds).toBe(30);
+    expect(loadConfig({ HERALD_DATA_DIR: dir(), HERALD_OTP_RESEND_S: "5" }).otpResendSeconds).toBe(5);
+    expect(() => loadConfig({ HERALD_DATA_DIR: dir(), HERALD_OTP_RESEND_S: "0" })).toThrow(
+      /HERALD_OTP_RESEND_S must be an integer/,
+    );
+  });
+
   it("calls only public https addresses chosen by a company unless private targets are allowed", () => {
     expect(loadConfig({ HERALD_DATA_DIR: dir() }).outboundAllowPrivate).toBe(false);
     expect(

@@ -84,6 +84,11 @@ export interface Config {
    * every process; this bounds how long a change written straight into the database takes to apply.
    */
   sessionCacheMs: number;
+  /**
+   * Seconds a two-factor sign-in waits before another code may be sent (HERALD_OTP_RESEND_S, 30); the
+   * two-factor page counts down from the value in the answer that sent the code.
+   */
+  otpResendSeconds: number;
   /** Corporate credit purchases: Stripe when both keys are set, otherwise the sandbox checkout. */
   payments: PaymentsConfig;
   /** Sending of composed messages (modules/sms). */
@@ -328,6 +333,7 @@ export function loadConfig(env: Env = process.env): Config {
     supportEmail: env.HERALD_SUPPORT_EMAIL ?? "support@herald.local",
     publicRateLimit: int(env, "HERALD_PUBLIC_RATE_LIMIT", 100, 0),
     sessionCacheMs: int(env, "HERALD_SESSION_CACHE_MS", 30_000, 0, 3_600_000),
+    otpResendSeconds: int(env, "HERALD_OTP_RESEND_S", 30, 1, 3600),
     payments: paymentsConfig(env),
     sending: {
       smsPriceCents: int(env, "HERALD_SMS_PRICE_CENTS", 5, 0),

@@ -119,8 +119,9 @@ export interface paths {
         /**
          * Resend the two-factor one-time code
          * @description Sends a fresh code for the given session over the same channel (`sms` true for SMS, false for
-         *     e-mail); the previous code stops working. The client disables its Resend button for 30 seconds;
-         *     the server answers 429 for a resend within 30 seconds of the previous code. Authenticated by the
+         *     e-mail); the previous code stops working. The client disables its Resend button for `resendAfter` seconds
+         *     (30 by default, the server's HERALD_OTP_RESEND_S); the server answers 429 for a resend within that time
+         *     of the previous code. Authenticated by the
          *     pre-authentication `jwttoken` in the body. A resend gives the code 5 new tries, but wrong codes
          *     still count towards the account's cap (see /verifyOtp). The answer's `destination` names where the
          *     code went, masked.
@@ -4376,6 +4377,11 @@ export interface components {
              *     '+65 ****4567' for SMS: calling code and the last 4 digits).
              */
             destination: string;
+            /**
+             * @description Seconds from now before /resendOtp sends another code for this session (30 unless the server's
+             *     HERALD_OTP_RESEND_S says otherwise); the two-factor page counts down from it.
+             */
+            resendAfter: number;
         };
         OtpVerified: {
             /** @description The session token (payload holds role and user_id). */

@@ -58,7 +58,7 @@ export default function LoginScreen() {
       try {
         const otp = await authApi.requestOtp({ jwttoken: answer.jwttoken, sms: false });
         rememberOtpSession(otp.session_id);
-        const state: TwoFactorState = { destination: otp.destination };
+        const state: TwoFactorState = { destination: otp.destination, resendAfter: otp.resendAfter };
         navigate(twoFactorPath("email", otp.jwttoken, otp.session_id), { state });
       } catch (err) {
         await dialogs.message("error", failure(err).message);

@@ -10,6 +10,8 @@ export const twoFactorPath = (channel: OtpChannel, jwttoken: string, session: st
 /** Navigation state of the two-factor pages: where the code went, masked ("j***@example.com"). */
 export interface TwoFactorState {
   destination?: string;
+  /** Seconds before the server sends another code (its answer's `resendAfter`): the countdown's start. */
+  resendAfter?: number;
 }
 
 const OTP_SESSION_KEY = "otpSessionId";

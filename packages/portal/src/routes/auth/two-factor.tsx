@@ -49,7 +49,7 @@ const copy: Record<OtpChannel, { subtitle: string; switchLabel: string; sent: st
  */
 export function TwoFactorScreen({ channel }: { channel: OtpChannel }) {
   const { jwttoken = "", session = "" } = useParams();
-  const destination = (useLocation().state as TwoFactorState | null)?.destination;
+  const state = useLocation().state as TwoFactorState | null;
   // A new session (after switching channel) starts a fresh page: empty boxes, a new countdown.
   return (
     <TwoFactorForm
@@ -57,7 +57,8 @@ export function TwoFactorScreen({ channel }: { channel: OtpChannel }) {
       channel={channel}
       jwttoken={jwttoken}
       session={session}
-      sentDestination={destination}
+      sentDestination={state?.destination}
+      resendAfter={state?.resendAfter ?? RESEND_COUNTDOWN_S}
     />
   );
 }
@@ -67,11 +68,14 @@ function TwoFactorForm({
   jwttoken,
   session,
   sentDestination,
+  resendAfter,
 }: {
   channel: OtpChannel;
   jwttoken: string;
   session: string;
   sentDestination?: string | undefined;
+  /** Seconds the Resend button counts down: the server's wait between codes. */
+  resendAfter: number;
 }) {
   const navigate = useNavigate();
   const dialogs = useDialogs();
@@ -174,8 +178,8 @@ function TwoFactorForm({
     try {
       const answer = await authApi.requestOtp({ jwttoken, sms: !sms, sessionId: session });
       rememberOtpSession(answer.session_id);
-      const state: TwoFactorState = { destination: answer.destination };
-      navigate(twoFactorPath(other, answer.jwttoken, answer.session_id), { replace: true, state });
+      const next: TwoFactorState = { destination: answer.destination, resendAfter: answer.resendAfter };
+      navigate(twoFactorPath(other, answer.jwttoken, answer.session_id), { replace: true, state: next });
     } catch (err) {
       const { status: httpStatus, message } = failure(err);
       if (httpStatus === 401) await tokenExpired();
@@ -241,7 +245,7 @@ function TwoFactorForm({
         <div className={styles.row}>
           <ResendCodeButton
             onResend={resend}
-            cooldown={RESEND_COUNTDOWN_S}
+            cooldown={resendAfter}
             startWithCooldown
             disabled={verifying || switching}
           />

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase, runMigrations } from "../../db/client";
 import { companies } from "../../db/schema";
 import { auth, createCompany, createUser, testApp } from "../../test/harness";
+import { serverProcessArgs } from "../../test/server-process";
 import { companyCommand } from "./company.command";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -111,7 +112,7 @@ describe("herald-server company set-user-limit", () => {
     };
     if (!databaseUrl) delete (env as Record<string, string | undefined>).DATABASE_URL;
     const cli = (...args: string[]) =>
-      spawnSync(process.execPath, ["--import", "tsx", "src/main.ts", "company", ...args], {
+      spawnSync(process.execPath, [...serverProcessArgs(), "company", ...args], {
         cwd: serverRoot,
         env,
         encoding: "utf8",

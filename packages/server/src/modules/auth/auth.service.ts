@@ -38,7 +38,6 @@ type S = components["schemas"];
 
 export const OTP_TTL_MS = 10 * 60_000;
 export const OTP_MAX_TRIES = 5;
-export const OTP_RESEND_S = 30;
 export const PREAUTH_TTL_S = 15 * 60;
 export const VERIFY_TTL_MS = 24 * 3600_000;
 export const RESET_TTL_MS = 3600_000;
@@ -348,7 +347,12 @@ export function authService({ database, config, queue }: Deps) {
         await sendCode(user, row!.id, channel, code, tx);
         return row!.id;
       });
-      return { session_id: id, jwttoken: body.jwttoken, destination: maskDestination(user, channel) };
+      return {
+        session_id: id,
+        jwttoken: body.jwttoken,
+        destination: maskDestination(user, channel),
+        resendAfter: config.otpResendSeconds,
+      };
     },
 
     async resendOtp(body: S["ResendOtpRequest"], ip: string): Promise<S["OtpSession"]> {
@@ -369,7 +373,7 @@ export function authService({ database, config, queue }: Deps) {
           ),
         );
       if (!s) throw new NotFound("This code session has ended. Please request a new code.");
-      const wait = OTP_RESEND_S - (Date.now() - s.lastSentAt.getTime()) / 1000;
+      const wait = config.otpResendSeconds - (Date.now() - s.lastSentAt.getTime()) / 1000;
       if (wait > 0)
         throw new TooManyRequests(
           wait,
@@ -391,7 +395,12 @@ export function authService({ database, config, queue }: Deps) {
           .where(eq(otpSessions.id, s.id));
         await sendCode(user, s.id, channel, code, tx);
       });
-      return { session_id: s.id, jwttoken: body.jwttoken, destination: maskDestination(user, channel) };
+      return {
+        session_id: s.id,
+        jwttoken: body.jwttoken,
+        destination: maskDestination(user, channel),
+        resendAfter: config.otpResendSeconds,
+      };
     },
 
     async verifyOtp(

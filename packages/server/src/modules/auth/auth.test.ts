@@ -311,7 +311,8 @@ describe("two-factor sign-in", () => {
   it("allows a resend only after 30 seconds, and the new code replaces the old one", async () => {
     const u = await twoFactorUser();
     const since = new Date();
-    const { session_id } = (await post("/requestOtp", { jwttoken: u.pre, sms: false })).json();
+    const { session_id, resendAfter } = (await post("/requestOtp", { jwttoken: u.pre, sms: false })).json();
+    expect(resendAfter).toBe(30); // the page's countdown
     const first = codeIn((await lastMessageTo(app, u.email, since)).text);
     const early = await post("/resendOtp", { jwttoken: u.pre, sms: false, sessionId: session_id });
     expect(early.statusCode).toBe(429);
@@ -323,6 +324,7 @@ describe("two-factor sign-in", () => {
     const since2 = new Date();
     const resent = await post("/resendOtp", { jwttoken: u.pre, sms: false, sessionId: session_id });
     expect(resent.statusCode).toBe(200);
+    expect(resent.json().resendAfter).toBe(30);
     const second = codeIn((await lastMessageTo(app, u.email, since2)).text);
     if (first !== second) {
       expect((await post("/verifyOtp", { jwttoken: u.pre, otptoken: first, session_id })).statusCode).toBe(

@@ -6,6 +6,7 @@
  * line every 25 s keeps proxies from closing the stream. Only clients that accept `text/event-stream` get a
  * stream (406 otherwise); EventSource may pass the token as `access_token`.
  */
+import type { ServerResponse } from "node:http";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Deps, Handlers } from "../../deps";
@@ -18,12 +19,24 @@ export const NOT_EVENT_STREAM = "This call answers text/event-stream only.";
 const PING_MS = 25_000;
 const VISIBILITY_TTL_MS = 30_000;
 
-/** EventSource cannot send headers: on /api/events only, `access_token` stands for the Authorization header. */
+/**
+ * EventSource cannot send headers: on /api/events only, `access_token` stands for the Authorization header.
+ * The open streams are ended when the server closes: a stream never ends by itself, and the HTTP server's close
+ * waits for every open request (a stopping server with a page open would wait for its 10 s exit timer).
+ */
 export function installEventStreamToken(app: FastifyInstance) {
-  app.addHook("onRequest", async (request) => {
-    if (!request.url.startsWith("/api/events") || request.headers.authorization) return;
+  const open = new Set<ServerResponse>();
+  app.addHook("onRequest", async (request, reply) => {
+    if (!request.url.startsWith("/api/events")) return;
+    const raw = reply.raw;
+    open.add(raw);
+    raw.on("close", () => open.delete(raw));
+    if (request.headers.authorization) return;
     const token = new URL(request.url, "http://localhost").searchParams.get("access_token");
     if (token) request.headers.authorization = `Bearer ${token}`;
+  });
+  app.addHook("preClose", async () => {
+    for (const raw of open) raw.end();
   });
 }
 

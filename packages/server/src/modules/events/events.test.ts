@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auth, createCompany, createUser, testApp } from "../../test/harness";
+import { auth, createCompany, createUser, secondInstance, testApp } from "../../test/harness";
 import { addDepartment, connectSandbox, joinDepartment } from "../channels/channels.fixtures";
 import { ingestInbound } from "../chat/ingest";
 import { allocate, charge, purchaseCredit } from "../credit/ledger";
@@ -199,5 +199,26 @@ describe("event stream", () => {
       headers: { accept: "text/event-stream" },
     });
     expect(anon.statusCode).toBe(401);
+  });
+
+  it("ends its open streams when the server closes, so the server stops at once", async () => {
+    const { owner } = await createCompany(app);
+    const second = await secondInstance();
+    await second.app.listen({ port: 0, host: "127.0.0.1" });
+    const addr = second.app.server.address();
+    const res = await fetch(
+      `http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}/api/events`,
+      {
+        headers: { accept: "text/event-stream", authorization: `Bearer ${owner.token}` },
+      },
+    );
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toContain(": connected");
+    const started = Date.now();
+    await second.close();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const rest = await reader.read(); // the stream has ended
+    expect(rest.done).toBe(true);
   });
 });

@@ -24,6 +24,7 @@ import {
   testApp,
   uniqueEmail,
 } from "../../test/harness";
+import { serverProcessArgs } from "../../test/server-process";
 import { OPERATOR_LOGIN_LIMITS } from "./accounts.service";
 import { operatorCommand } from "./operator.command";
 import { OPERATOR_MESSAGES as M } from "./operator.messages";
@@ -191,7 +192,7 @@ describe("herald-server operator create and activation", () => {
     };
     if (!databaseUrl) delete env.DATABASE_URL;
     const cli = (...args: string[]) =>
-      spawnSync(process.execPath, ["--import", "tsx", "src/main.ts", "operator", ...args], {
+      spawnSync(process.execPath, [...serverProcessArgs(), "operator", ...args], {
         cwd: serverRoot,
         env,
         encoding: "utf8",
