@@ -145,8 +145,8 @@ export interface Paced<T, R> {
  * start only while their second lasts (by the database's clock); each item's
  * submission instant (`at`, by the same clock, within that second) is passed to `submit` and answered, to be
  * recorded as the message's. Items not started before their second ended take fresh slots. `ready` runs before
- * each submission (a throttled gateway's pause may wait in it) and `allowed` after each take (a paused send); when
- * either answers false, no further item starts and the rest are answered as `left`.
+ * each submission (a throttled gateway's pause may wait in it); when it answers false, no further item starts and
+ * the rest are answered as `left`. With `first`, the slots the caller took before are spent first.
  */
 export async function sendAtRate<T, R>(
   db: DbOrTx,
@@ -158,7 +158,8 @@ export async function sendAtRate<T, R>(
     chunk: number;
     submit: (item: T, at: Date) => Promise<R>;
     ready?: () => boolean | Promise<boolean>;
-    allowed?: () => Promise<boolean>;
+    /** Slots the caller took already (before preparing the items): used first, while their second lasts. */
+    first?: SecondSlots;
   },
 ): Promise<Paced<T, R>> {
   const queue = [...items];
@@ -173,9 +174,10 @@ export async function sendAtRate<T, R>(
     const left = 1000 - ((((Date.now() + clock.offset) % 1000) + 1000) % 1000) - clock.rtt;
     return Math.max(1, Math.min(most, Math.floor((left * o.concurrency) / perItemMs)));
   };
+  let first = o.first;
   while (queue.length > 0 && !stopped) {
-    const s = await takeSecondSlots(db, provider, perSecond, wanted);
-    if (o.allowed && !(await o.allowed())) break;
+    const s = first ?? (await takeSecondSlots(db, provider, perSecond, wanted));
+    first = undefined;
     const start = s.second * 1000;
     const end = start + 1000;
     // The counter may already be at a later second than this process's reading of the clock: wait for it.
