@@ -14,16 +14,17 @@
  *
  * Governor: a window's sends go out at its channel's rate (modules/sms/rate.ts, `sendAtRate`: one counter per
  * channel shared by every worker of every process, by the database's clock; per channel type, configurable with
- * HERALD_BROADCAST_RATE_<TYPE>), CONCURRENCY at a time: once its chat messages are written, slots are taken just
- * before the sends, each send starts only while its slot's second lasts, and the instant it started (by the
+ * HERALD_BROADCAST_RATE_<TYPE>), CONCURRENCY at a time: the window's first slots are taken before its chat
+ * messages are written, further ones as the sends go; each send starts only while its slot's second lasts, and the instant it started (by the
  * database's clock) becomes the chat message's `created_at` — so no second of the broadcast's message instants
  * holds more than the rate; a send that missed its second takes a fresh slot. A provider's throttling
  * (WhatsApp 130429 and the other throttling codes, HTTP 429 or 5xx; Telegram's 429 with retry_after) or a network
  * error stops the job's sends: no further row starts, the row goes back with one attempt more (failed with a clear
  * remark after MAX_ATTEMPTS), the rows not tried go back as they were, and the windows wait — the provider's
  * retry_after when it names one, else 1 s doubling per throttled window in a row (at most 30 s). Pause and cancel
- * are seen before each window (the claim takes rows only while it runs) and again after each take of slots (the
- * rows not sent go back; their chat messages, already written, are sent with them when they are claimed again).
+ * are seen before each window (the claim takes rows only while it runs) and again once its first slots are taken,
+ * before its chat messages are written; once written, the window's messages all go out (at the rate), so none is
+ * left unsent by a pause or cancel.
  *
  * Credit (see broadcasts.service.ts for the reservation at submit): the rows a window got accepted are charged in
  * the window's outcome transaction, as one capture from the broadcast's reservation (a reservation that no longer
@@ -66,7 +67,7 @@ import { InsufficientCredit } from "../credit/ledger";
 import { captureSend, chargeNow, releaseSend } from "../credit/spend";
 import { companyPrices, type Prices } from "../operator/prices";
 import { notSuspended } from "../operator/status";
-import { sendAtRate } from "../sms/rate";
+import { type SecondSlots, sendAtRate, takeSecondSlots } from "../sms/rate";
 import { pgArray } from "../sms/recipients";
 import { CHANNEL_GONE, NOT_SENT_AFTER_RETRIES, SUBSCRIBER_NOT_FOUND } from "./broadcasts.messages";
 
@@ -564,8 +565,9 @@ async function targetsOf(
 
 /**
  * Sends a window: each row's channel found, the rows' chat messages written, then the rows sent at each channel's
- * rate, CONCURRENCY at a time (sendAtRate); the first send that does not reach the provider stops the window, and
- * so does a pause or cancel seen after a take.
+ * rate, CONCURRENCY at a time (sendAtRate, from the first slots taken before the messages were written); the
+ * first send that does not reach the provider stops the window. A pause or cancel is seen once the first slots
+ * are taken, before the messages are written.
  */
 async function sendWindow(deps: Deps, b: Broadcast, claimed: Claimed[], shared: Shared): Promise<Outcome[]> {
   const { db } = deps.database;
@@ -576,6 +578,23 @@ async function sendWindow(deps: Deps, b: Broadcast, claimed: Claimed[], shared: 
     if ("outcome" in f) outcomes.push(f.outcome);
     else work.push({ row: claimed[i]!, target: f.target });
   });
+  // The first slots of each channel, taken before anything is written (the rest are taken as the sends go).
+  const perChannel = new Map<string, { type: ChannelType; n: number; first?: SecondSlots }>();
+  for (const w of work) {
+    if (!w.target) continue;
+    const c = perChannel.get(w.target.channelId) ?? { type: w.target.type, n: 0 };
+    c.n++;
+    perChannel.set(w.target.channelId, c);
+  }
+  for (const [channelId, c] of perChannel) {
+    c.first = await takeSecondSlots(db, rateKey(channelId), broadcastRate(c.type), c.n);
+  }
+  // Paused or cancelled while the window waited for its sends: nothing of it is written or sent. (Once its
+  // messages are written, the window's sends all go out, at the rate.)
+  const [now] = await rows<{ status: string }>(db, sql`select status from broadcasts where id = ${b.id}`);
+  if (now?.status !== "running") {
+    return [...outcomes, ...work.map((w) => ({ row: w.row, kind: "untried" as const }))];
+  }
   // The rows' chat messages, written in one transaction (a row claimed again keeps the one it has).
   const messages = new Map<string, { messageId: string; cost: number | null }>();
   const toWrite = work.filter((w) => !w.row.chat_message_id);
@@ -626,7 +645,7 @@ async function sendWindow(deps: Deps, b: Broadcast, claimed: Claimed[], shared: 
   );
   // Per channel, at its rate: each send starts only while its slot's second lasts (modules/sms/rate.ts).
   const targetOf = new Map(work.map((w) => [w.row.id, w.target]));
-  const perChannel = new Map<string, { type: ChannelType; list: typeof sendable }>();
+  const lists = new Map<string, typeof sendable>();
   const unpaced: typeof sendable = [];
   for (const x of sendable) {
     const t = targetOf.get(x.row.id);
@@ -634,9 +653,7 @@ async function sendWindow(deps: Deps, b: Broadcast, claimed: Claimed[], shared: 
       unpaced.push(x);
       continue;
     }
-    const c = perChannel.get(t.channelId) ?? { type: t.type, list: [] };
-    c.list.push(x);
-    perChannel.set(t.channelId, c);
+    lists.set(t.channelId, [...(lists.get(t.channelId) ?? []), x]);
   }
   let stopped = false;
   const ready = () => !stopped && Date.now() >= shared.until;
@@ -645,29 +662,23 @@ async function sendWindow(deps: Deps, b: Broadcast, claimed: Claimed[], shared: 
     if (o.kind === "transient") stopped = true;
     outcomes.push(o.kind === "sent" && at ? { ...o, at } : o);
   };
-  // Paused or cancelled while the window waited for its sends: nothing more of it goes out.
-  const running = async () => {
-    const [now] = await rows<{ status: string }>(db, sql`select status from broadcasts where id = ${b.id}`);
-    if (now?.status === "running") return true;
-    stopped = true;
-    return false;
-  };
   for (const x of unpaced) {
     if (!ready()) outcomes.push({ row: x.row, kind: "untried" });
     else await send(x);
   }
   for (const [channelId, c] of perChannel) {
+    const list = lists.get(channelId) ?? [];
     if (stopped) {
-      for (const x of c.list) outcomes.push({ row: x.row, kind: "untried" });
+      for (const x of list) outcomes.push({ row: x.row, kind: "untried" });
       continue;
     }
     const perSecond = broadcastRate(c.type);
-    const { left } = await sendAtRate(db, rateKey(channelId), perSecond, c.list, {
+    const { left } = await sendAtRate(db, rateKey(channelId), perSecond, list, {
       concurrency: CONCURRENCY,
       chunk: windowSize(perSecond),
       ready,
-      allowed: running,
       submit: send,
+      ...(c.first ? { first: c.first } : {}),
     });
     for (const x of left) outcomes.push({ row: x.row, kind: "untried" });
   }

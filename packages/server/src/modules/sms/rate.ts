@@ -123,10 +123,10 @@ export async function takeSecondSlots(
   db: DbOrTx,
   provider: string,
   perSecond: number,
-  wanted: number,
+  wanted: number | (() => number),
 ): Promise<SecondSlots> {
   for (;;) {
-    const t = await takeOnce(db, provider, perSecond, wanted);
+    const t = await takeOnce(db, provider, perSecond, typeof wanted === "number" ? wanted : wanted());
     const offsetMs = observe(t);
     if (t.got > 0) return { got: t.got, second: t.second, offsetMs };
     await sleep(Math.max(5, 1000 - (t.ms % 1000)));
@@ -140,12 +140,13 @@ export interface Paced<T, R> {
 }
 
 /**
- * Submits `items` through the provider at `perSecond`, exactly: slots are taken (at most `chunk` at a time) just
- * before their submissions, which start only while their second lasts (by the database's clock); each item's
+ * Submits `items` through the provider at `perSecond`, exactly: slots are taken (at most `chunk` at a time, and no
+ * more than this sender's pace so far fits in what is left of the second) just before their submissions, which
+ * start only while their second lasts (by the database's clock); each item's
  * submission instant (`at`, by the same clock, within that second) is passed to `submit` and answered, to be
  * recorded as the message's. Items not started before their second ended take fresh slots. `ready` runs before
- * each submission (a throttled gateway's pause may wait in it) and `allowed` after each take (a paused send); when
- * either answers false, no further item starts and the rest are answered as `left`.
+ * each submission (a throttled gateway's pause may wait in it); when it answers false, no further item starts and
+ * the rest are answered as `left`. With `first`, the slots the caller took before are spent first.
  */
 export async function sendAtRate<T, R>(
   db: DbOrTx,
@@ -157,15 +158,26 @@ export async function sendAtRate<T, R>(
     chunk: number;
     submit: (item: T, at: Date) => Promise<R>;
     ready?: () => boolean | Promise<boolean>;
-    allowed?: () => Promise<boolean>;
+    /** Slots the caller took already (before preparing the items): used first, while their second lasts. */
+    first?: SecondSlots;
   },
 ): Promise<Paced<T, R>> {
   const queue = [...items];
   const done: Paced<T, R>["done"] = [];
   let stopped = false;
+  // This sender's pace: milliseconds per submission of one lane (a moving average), so that a take asks for no
+  // more slots than it can use before the second ends (a slot left unused is a send the rate lost).
+  let perItemMs = 0;
+  const wanted = () => {
+    const most = Math.min(queue.length, o.chunk);
+    if (!clock || perItemMs <= 0) return most;
+    const left = 1000 - ((((Date.now() + clock.offset) % 1000) + 1000) % 1000) - clock.rtt;
+    return Math.max(1, Math.min(most, Math.floor((left * o.concurrency) / perItemMs)));
+  };
+  let first = o.first;
   while (queue.length > 0 && !stopped) {
-    const s = await takeSecondSlots(db, provider, perSecond, Math.min(queue.length, o.chunk));
-    if (o.allowed && !(await o.allowed())) break;
+    const s = first ?? (await takeSecondSlots(db, provider, perSecond, wanted));
+    first = undefined;
     const start = s.second * 1000;
     const end = start + 1000;
     // The counter may already be at a later second than this process's reading of the clock: wait for it.
@@ -191,6 +203,8 @@ export async function sendAtRate<T, R>(
           continue;
         }
         const result = await o.submit(item, new Date(Math.floor(now)));
+        const took = Date.now() + s.offsetMs - now;
+        perItemMs = perItemMs > 0 ? 0.8 * perItemMs + 0.2 * took : took;
         done.push({ item, at: new Date(Math.floor(now)), result });
       }
     };
