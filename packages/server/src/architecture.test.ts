@@ -60,11 +60,10 @@ function sourceFiles(dir: string): string[] {
 
 /** The unit of a file (path relative to src, with "/"): modules/<name>, a top folder, or a top-level file. */
 function unitOf(rel: string): string {
-  const parts = rel.split("/");
-  if (parts.length === 1) return rel.replace(/\.ts$/, "");
-  if (parts[0] === "modules")
-    return parts.length === 2 ? `modules/${parts[1].replace(/\.ts$/, "")}` : `modules/${parts[1]}`;
-  return parts[0];
+  const [top = "", second = "", ...rest] = rel.split("/");
+  if (!second) return top.replace(/\.ts$/, "");
+  if (top === "modules") return `modules/${rest.length === 0 ? second.replace(/\.ts$/, "") : second}`;
+  return top;
 }
 
 const IMPORT =
@@ -94,7 +93,7 @@ function importEdges(): { edges: Edge[]; unresolved: string[] } {
       .replace(/\/\*[\s\S]*?\*\//g, "")
       .replace(/^\s*\/\/.*$/gm, "");
     for (const m of text.matchAll(IMPORT)) {
-      const spec = m[1] ?? m[2];
+      const spec = m[1] ?? m[2] ?? "";
       const to = resolveImport(rel, spec);
       if (to) edges.push({ from: rel, to });
       else unresolved.push(`${rel} → ${spec}`);
@@ -176,8 +175,9 @@ describe("architecture", () => {
       loop
         .slice(0, -1)
         .map((u, i) => {
-          const witness = graph.get(u)?.get(loop[i + 1])?.[0];
-          return `${u} → ${loop[i + 1]} (${witness?.from} imports ${witness?.to})`;
+          const to = loop[i + 1] ?? "";
+          const witness = graph.get(u)?.get(to)?.[0];
+          return `${u} → ${to} (${witness?.from} imports ${witness?.to})`;
         })
         .join("\n  "),
     );

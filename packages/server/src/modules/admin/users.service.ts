@@ -14,13 +14,13 @@ import { companies, departments, emailTokens, userDepartments, users } from "../
 import type { Deps } from "../../deps";
 import { emailChangedByAdminEmail, welcomeEmail } from "../../emails/templates";
 import { BadRequest, Conflict, Forbidden, NotFound, Unprocessable } from "../../errors";
+import { toCents } from "../../lib/money";
 import { containsPattern, direction, type PageQuery, pageWindow } from "../../lib/paging";
 import { hashPassword } from "../../lib/passwords";
 import { type Actor, assertAdmin, requireActor } from "../../plugins/actor";
 import { recordAudit, recordAudits, userWho } from "../audit/audit";
 import { creditMovement, twoFactorChanges, twoFactorOf, userEdit, userSnapshot } from "../audit/changes";
 import { allocate, idempotent } from "../credit/ledger";
-import { toCents } from "../profile/profile.service";
 import { senderIdNotApproved } from "../registry/registry.messages";
 import { allowedList, approvedSenderIds, usableSenderIds } from "../registry/sender-ids";
 import { emailTaken, findUser, revokeSessions } from "../users.repository";

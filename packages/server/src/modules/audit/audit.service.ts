@@ -7,15 +7,16 @@
  * A page is ONE statement (audit.repository.ts) after the caller's own lookup (the actor, or the operator).
  * Operators' addresses stay in the operator's log: a company sees that the operator acted, not from where.
  */
+
 import { pipeline, Readable } from "node:stream";
 import type { components } from "@herald/api-client/schema";
 import { stringify } from "csv-stringify";
 import type { Deps } from "../../deps";
 import { BadRequest } from "../../errors";
 import { containsPattern, decodeCursor, encodeCursor, type KeysetPosition } from "../../lib/paging";
+import { neutralise } from "../../lib/spreadsheet";
 import { type Actor, assertAdmin } from "../../plugins/actor";
 import { type OperatorActor, requireOperator } from "../../plugins/operator";
-import { neutralise } from "../contacts/import.service";
 import { summarise } from "./actions";
 import { AUDIT_DEFAULT_LIMIT, AUDIT_EXPORT_BATCH, AUDIT_MAX_LIMIT, AUDIT_MESSAGES } from "./audit.messages";
 import { type AuditFilters, type AuditRow, type AuditScope, readAuditPage } from "./audit.repository";

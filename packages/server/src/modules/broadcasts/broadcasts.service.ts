@@ -4,10 +4,12 @@
  * their `broadcast.deliver` job in one transaction; the worker (deliver.ts) sends READY rows through the chat.
  * Every query is filtered by the actor's company; another company's broadcast answers 404.
  */
+
 import type { components } from "@herald/api-client/schema";
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { DbOrTx, Tx } from "../../db/client";
+import { pgArray, rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { BadRequest, Conflict, NotFound, Unprocessable } from "../../errors";
 import { publish } from "../../lib/events";
@@ -18,11 +20,9 @@ import { campaignOptions } from "../campaigns/campaigns.service";
 import { visibleChannel } from "../channels/scope";
 import { type AttachmentRow, signedAttachments, toAttachment } from "../chat/attachments";
 import { templateVariableCount } from "../chat/chat.service";
-import { rows } from "../contacts/contacts.service";
 import { columnPlan, fileRows, type SpooledFile } from "../contacts/import-file";
 import { type ReceiptSource, receiptMovesMoney, refundSend, reserveForSend } from "../credit/spend";
 import { companyPrices } from "../operator/prices";
-import { pgArray } from "../sms/recipients";
 import {
   BROADCAST_EXECUTED,
   BROADCAST_NOT_FOUND,

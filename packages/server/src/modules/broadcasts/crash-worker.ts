@@ -7,15 +7,16 @@
  * Usage: DATABASE_URL=… BROADCAST_ID=… node --import tsx src/modules/broadcasts/crash-worker.ts (the test runs it
  * bundled).
  */
+
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../../config";
 import { openDatabase } from "../../db/client";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import type { Queue } from "../../jobs/queue";
-import { rows } from "../contacts/contacts.service";
 import { deliverBroadcast } from "./deliver";
 
 async function main() {

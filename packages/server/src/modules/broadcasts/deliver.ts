@@ -36,10 +36,12 @@
  * already recorded as sent is not sent again). A duplicate can only be a message the provider accepted in the
  * moments before the kill (the accept window: at most the windows a worker had in flight), and it is charged once.
  */
+
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { DbOrTx, Tx } from "../../db/client";
+import { pgArray, rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { EVENTS_CHANNEL, publish, publishRoom } from "../../lib/events";
 import {
@@ -57,13 +59,11 @@ import { type AttachmentRow, toAttachment } from "../chat/attachments";
 import { CONNECTOR_UNAVAILABLE, OUTSIDE_WINDOW } from "../chat/chat.messages";
 import { attachmentSizes, type OutboxRow, outboundMessage, selectOutbox } from "../chat/deliver";
 import { forwardCondition, runStatusHooks, statusLog } from "../chat/ingest";
-import { rows } from "../contacts/contacts.service";
 import { InsufficientCredit } from "../credit/ledger";
 import { captureSend, chargeNow, releaseSend } from "../credit/spend";
 import { companyPrices, type Prices } from "../operator/prices";
 import { notSuspended } from "../operator/status";
 import { takeSendSlots } from "../sms/rate";
-import { pgArray } from "../sms/recipients";
 import { CHANNEL_GONE, NOT_SENT_AFTER_RETRIES, SUBSCRIBER_NOT_FOUND } from "./broadcasts.messages";
 
 /** Rows per claim, rate take and outcome transaction (at most; see windowSize). */

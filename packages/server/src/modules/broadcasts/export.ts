@@ -8,18 +8,18 @@
  * to read marks the row delivered too); the sent time is the time the chat message was written for a message
  * the provider took.
  */
+
 import { once } from "node:events";
 import { PassThrough, Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import type { Tx } from "../../db/client";
+import { pgArray, rows } from "../../db/sql";
 import type { Deps, Handlers } from "../../deps";
 import { NotFound } from "../../errors";
+import { neutralise } from "../../lib/spreadsheet";
 import { type Actor, requireActor } from "../../plugins/actor";
 import { registerStatusHook } from "../chat/ingest";
-import { rows } from "../contacts/contacts.service";
-import { neutralise } from "../contacts/import.service";
-import { pgArray } from "../sms/recipients";
 import { BROADCAST_NOT_FOUND } from "./broadcasts.messages";
 
 /** Rows per statement of the export. */

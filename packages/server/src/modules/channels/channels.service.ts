@@ -7,12 +7,14 @@
  * The connect page's link carries a signed token (30 minutes): its company, its maker, and for an edit link the
  * channel. A connect token creates one channel only (its id is stored on the channel, unique).
  */
+
 import type { components } from "@herald/api-client/schema";
 import { sql } from "drizzle-orm";
 import { errors, jwtVerify, SignJWT } from "jose";
 import { v7 as uuidv7 } from "uuid";
 import type { DbOrTx, Tx } from "../../db/client";
 import { CHANNEL_TYPES } from "../../db/schema";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { BadRequest, Conflict, NotFound, Unprocessable } from "../../errors";
 import { randomToken } from "../../lib/tokens";
@@ -29,7 +31,6 @@ import {
 } from "../../providers/channels";
 import { recordAudit, userWho } from "../audit/audit";
 import { departmentNames, withSql } from "../audit/changes";
-import { rows } from "../contacts/contacts.service";
 import {
   CHANNEL_DELETED,
   CHANNEL_NOT_FOUND,

@@ -22,6 +22,7 @@
  * Files a subscriber sends through a provider are downloaded by the inbound job into the same storage
  * (`writeAttachment`, rows without an uploader), so they stay visible after the provider's link expires.
  */
+
 import { createHmac, hkdfSync } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, rm, stat } from "node:fs/promises";
@@ -32,12 +33,12 @@ import { sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { v7 as uuidv7 } from "uuid";
 import type { DbOrTx } from "../../db/client";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { BadRequest, Forbidden, HttpError, NotFound } from "../../errors";
 import { safeEqual } from "../../lib/tokens";
 import { requireActor } from "../../plugins/actor";
 import { UPLOAD_LIMIT_BYTES } from "../../providers/channels";
-import { rows } from "../contacts/contacts.service";
 import { ATTACHMENT_LINK_EXPIRED, ATTACHMENT_NOT_FOUND } from "./chat.messages";
 
 type S = components["schemas"];

@@ -14,12 +14,14 @@
  *   close only their own rooms. A later subscriber message re-opens it (ingest.ts).
  * - while a room is assigned or in progress only its agent may send.
  */
+
 import { createHash } from "node:crypto";
 import type { components } from "@herald/api-client/schema";
 import { canSendInRoom, nextChatroomStatus } from "@herald/domain";
 import { type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { DbOrTx, Tx } from "../../db/client";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { BadRequest, Conflict, Forbidden, NotFound, Unprocessable } from "../../errors";
 import { type CachedPage, type ChatPageCache, cachedPage } from "../../lib/chat-cache";
@@ -29,7 +31,6 @@ import { CAPABILITIES, type ChannelType, mediaRuleFor } from "../../providers/ch
 import { recordAudit } from "../audit/audit";
 import { forwardingChange } from "../audit/changes";
 import { visibilityKey, visibleChannel } from "../channels/scope";
-import { rows } from "../contacts/contacts.service";
 import { chargeNow } from "../credit/spend";
 import { socialPriceOf } from "../operator/prices";
 import {

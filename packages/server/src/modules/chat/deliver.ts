@@ -6,7 +6,9 @@
  * provider kept throttling, or kept failing). The sandbox driver's messages are delivered at once (a simulated receipt); the subscriber
  * page marks them read when it shows them.
  */
+
 import { type SQL, sql } from "drizzle-orm";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { publish } from "../../lib/events";
 import {
@@ -18,7 +20,6 @@ import {
 } from "../../providers/channels";
 import { TelegramRetry } from "../../providers/channels/telegram";
 import { channelRuntime } from "../channels/channels.service";
-import { rows } from "../contacts/contacts.service";
 import { attachmentUrl, signedAttachments } from "./attachments";
 import { CONNECTOR_UNAVAILABLE } from "./chat.messages";
 import { applyStatus } from "./ingest";

@@ -3,9 +3,10 @@
  * our outbound messages to the subscriber sent by then moves forward through `applyStatus` (only forward, so an
  * old watermark arriving late changes nothing).
  */
+
 import { sql } from "drizzle-orm";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
-import { rows } from "../contacts/contacts.service";
 import { applyStatus } from "./ingest";
 
 export async function applyStatusUntil(

@@ -5,6 +5,7 @@
  * csv-parse's stream, XLSX with ExcelJS's streaming WorkbookReader (first sheet). Memory stays flat whatever
  * the file's size. The header row is read into a column plan with no object keys taken from the file.
  */
+
 import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { open, readdir, stat, unlink } from "node:fs/promises";
@@ -16,8 +17,8 @@ import ExcelJS from "exceljs";
 import type { FastifyRequest } from "fastify";
 import { ensurePrivateDir } from "../../db/data-dir";
 import { BadRequest, HttpError } from "../../errors";
+import { cellText } from "../../lib/spreadsheet";
 import { checkZipFile, ZIP_MAGIC, ZipCheckError } from "../../lib/zip-check";
-import { cellText } from "../mobile-sub/mobile-file";
 import {
   CONTACT_FILE_TOO_LARGE,
   duplicateColumn,

@@ -1,6 +1,7 @@
 import type { components } from "@herald/api-client/schema";
 import { centsToSgd, MESSAGES, sgdToCents } from "@herald/domain";
 import { sql } from "drizzle-orm";
+import { rowsOf } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { BadRequest, NotFound, Unprocessable } from "../../errors";
 import { type Actor, assertAdmin } from "../../plugins/actor";
@@ -24,8 +25,6 @@ function creditAmount(sgd: number): number {
   if (cents <= 0) throw new BadRequest(INVALID_CREDIT_AMOUNT);
   return cents;
 }
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 interface SummaryRowOut {
   id: string;

@@ -27,11 +27,13 @@
  * movement in a savepoint, `tx.transaction(...)`, to go on after a refusal). Spending paths (sends) go
  * through spend.ts, which adds the low-credit alerts.
  */
+
 import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Db, DbOrTx, Tx } from "../../db/client";
 import { creditReservations, ledgerTransactions } from "../../db/schema";
+import { rowsOf } from "../../db/sql";
 import { NotFound, Unprocessable } from "../../errors";
 import { creditEvent, EVENTS_CHANNEL } from "../../lib/events";
 import { INSUFFICIENT_CORPORATE_CREDIT } from "../admin/users.messages";
@@ -95,8 +97,6 @@ export interface Movement {
 export interface Reservation extends Movement {
   reservationId: string;
 }
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 function checkAmount(amountCents: number) {
   if (!Number.isSafeInteger(amountCents) || amountCents <= 0) {

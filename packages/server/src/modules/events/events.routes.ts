@@ -6,13 +6,14 @@
  * line every 25 s keeps proxies from closing the stream. Only clients that accept `text/event-stream` get a
  * stream (406 otherwise); EventSource may pass the token as `access_token`.
  */
+
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { rows } from "../../db/sql";
 import type { Deps, Handlers } from "../../deps";
 import { HttpError } from "../../errors";
 import type { HeraldEvent } from "../../lib/events";
 import { requireActor } from "../../plugins/actor";
-import { rows } from "../contacts/contacts.service";
 
 export const NOT_EVENT_STREAM = "This call answers text/event-stream only.";
 const PING_MS = 25_000;

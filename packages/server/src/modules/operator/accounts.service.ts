@@ -12,6 +12,7 @@
  *   the code (10 minutes, 5 tries, single use) makes an 'access' session and its token.
  * - Sign-ins, failed ones and new operators are audited (company null).
  */
+
 import { createHash, randomInt } from "node:crypto";
 import type { components } from "@herald/api-client/schema";
 import { validateNewPassword } from "@herald/domain";
@@ -19,6 +20,7 @@ import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Config } from "../../config";
 import type { Database, DbOrTx } from "../../db/client";
+import { rowsOf } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { operatorOtpEmail } from "../../emails/templates";
 import { BadRequest, TooManyRequests, Unauthorized } from "../../errors";
@@ -49,8 +51,6 @@ interface OperatorRow {
   password_hash: string | null;
   status: "invited" | "active" | "disabled";
 }
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 /** A code's hash is bound to its sign-in, so equal codes of two sign-ins never share a hash. */
 const codeHash = (challengeId: string, code: string) =>

@@ -9,10 +9,12 @@
  * calendar month in Singapore: outbox rows the gateway took since the month began (counted on the
  * sms_messages_submitted_idx index alone) plus the sent recipients of the month's broadcasts (their counter).
  */
+
 import type { components } from "@herald/api-client/schema";
 import { centsToSgd, formatAmount, sgdToCents } from "@herald/domain";
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../db/client";
+import { rowsOf } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { BadRequest, Conflict, NotFound, Unprocessable } from "../../errors";
 import type { Queue } from "../../jobs/queue";
@@ -32,7 +34,6 @@ export const COMPANY_PAGE_DEFAULT = 50;
 export const OPERATOR_TIME_ZONE = "Asia/Singapore";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 interface CompanyRow {
   id: string;

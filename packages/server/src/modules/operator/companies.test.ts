@@ -4,10 +4,12 @@
  * registry), the user limit and credit grants and corrections through the ledger (memo on the statement,
  * never below zero, idempotent), each audited with before and after.
  */
+
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { v7 as uuidv7 } from "uuid";
 import { beforeAll, describe, expect, it } from "vitest";
+import { rows } from "../../db/sql";
 import {
   auth,
   countQueries,
@@ -18,7 +20,6 @@ import {
   type TestOperator,
   testApp,
 } from "../../test/harness";
-import { rows } from "../contacts/contacts.service";
 import { OPERATOR_MESSAGES as M } from "./operator.messages";
 
 let app: FastifyInstance;

@@ -12,8 +12,10 @@
  *
  * This file imports nothing of the app's (the auth hook and the workers import it).
  */
+
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { rowsOf } from "../../db/sql";
 
 export const SUSPENDED_MESSAGE = "Your company's account is suspended. Please contact your service provider.";
 
@@ -24,8 +26,6 @@ export const notSuspended = (companyId: SQL): SQL =>
 /** The same condition as text, for statements written as plain SQL (the actor's query). */
 export const NOT_SUSPENDED_SQL = (companyIdColumn: string) =>
   `not exists (select 1 from company_status cs_ where cs_.company_id = ${companyIdColumn} and cs_.status = 'suspended')`;
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 /** Whether the operator suspended the company. */
 export async function isSuspended(tx: DbOrTx, companyId: string): Promise<boolean> {

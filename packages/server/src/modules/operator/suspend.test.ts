@@ -4,10 +4,12 @@
  * refunded) and go out once the operator resumes it; inbound messages are still stored. Both changes are
  * audited with the reason.
  */
+
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { v7 as uuidv7 } from "uuid";
 import { beforeAll, describe, expect, it } from "vitest";
+import { rows } from "../../db/sql";
 import {
   apiPost,
   assignInboundNumber,
@@ -20,7 +22,6 @@ import {
   type TestOperator,
   testApp,
 } from "../../test/harness";
-import { rows } from "../contacts/contacts.service";
 import { allocate } from "../credit/ledger";
 import { deliverBatch, scheduleTick } from "../sms/deliver";
 import { applyInbound } from "../sms/events";

@@ -4,12 +4,14 @@
  * the ledger, in the transaction that marks it granted — or a decline with a message. Either answer rings the
  * bell of the company's admins (a notification). A request is answered once: a second answer is refused (409).
  */
+
 import type { components } from "@herald/api-client/schema";
 import { centsToSgd, formatAmount, sgdToCents } from "@herald/domain";
 import { type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { DbOrTx, Tx } from "../../db/client";
 import { notifications } from "../../db/schema";
+import { rowsOf } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { BadRequest, Conflict, NotFound } from "../../errors";
 import { notificationEvent, publishAll } from "../../lib/events";
@@ -23,7 +25,6 @@ type S = components["schemas"];
 type Status = S["TopupRequestStatus"];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 /** The notification type of an answered request (informational: it links nowhere). */
 export const TOPUP_ANSWER_NOTIFICATION = "topup_answer";

@@ -6,10 +6,12 @@
  * (shared). Numbers are stored as digits only. Every change is audited (as the operator's own action, without
  * company). Company admins read the numbers their company owns (inboundNumbers).
  */
+
 import type { components } from "@herald/api-client/schema";
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { DbOrTx, Tx } from "../../db/client";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { BadRequest, Conflict, NotFound } from "../../errors";
 import { decodeCursor, encodeCursor } from "../../lib/paging";
@@ -17,7 +19,6 @@ import { type Actor, assertAdmin } from "../../plugins/actor";
 import { type OperatorActor, requireOperator } from "../../plugins/operator";
 import { operatorWho, recordAudit } from "../audit/audit";
 import { INVALID_CURSOR } from "../contacts/contacts.messages";
-import { rows } from "../contacts/contacts.service";
 import { STOP_WORDS } from "../sms/events";
 import {
   COMPANY_TWICE,

@@ -11,11 +11,13 @@
  * The operator's list: requests waiting first (oldest first), then the rest (newest first); keyset paging with an
  * opaque cursor that carries the part of the list and the last row's position.
  */
+
 import type { components } from "@herald/api-client/schema";
 import { checkSenderIdPurpose, parseSenderId, senderIdKey } from "@herald/domain";
 import { type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { DbOrTx, Tx } from "../../db/client";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { BadRequest, Conflict, NotFound } from "../../errors";
 import { notificationEvent, publish } from "../../lib/events";
@@ -24,7 +26,6 @@ import { type Actor, assertAdmin } from "../../plugins/actor";
 import { type OperatorActor, requireOperator } from "../../plugins/operator";
 import { type AuditWho, operatorWho, recordAudit, userWho } from "../audit/audit";
 import { INVALID_CURSOR } from "../contacts/contacts.messages";
-import { rows } from "../contacts/contacts.service";
 import { removeSenderIdFromUsers } from "../users.repository";
 import {
   alreadyAsked,

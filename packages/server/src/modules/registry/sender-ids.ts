@@ -4,12 +4,12 @@
  * allowed. The platform's default sender ID (config.sms.senderId) is allowed for everyone. IDs listed on a user
  * (users.sender_ids) that the company does not own are ignored: never offered, never sent with.
  */
+
 import { parseSenderId, type SenderIdKind, senderIdKey } from "@herald/domain";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { pgArray, rows } from "../../db/sql";
 import { Unprocessable } from "../../errors";
-import { rows } from "../contacts/contacts.service";
-import { pgArray } from "../sms/recipients";
 import { senderIdNotApproved } from "./registry.messages";
 
 export interface OwnedSenderId {

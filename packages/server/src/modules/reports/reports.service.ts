@@ -8,6 +8,7 @@
  * Tables (the SMS module's): `sms_messages` holds the outbox (rows past `scheduled`) and the scheduled rows
  * (`status = 'scheduled'`); `sms_inbox` the mobile-originated messages.
  */
+
 import { once } from "node:events";
 import { PassThrough, Readable } from "node:stream";
 import type { components } from "@herald/api-client/schema";
@@ -17,6 +18,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import ExcelJS from "exceljs";
 import type { PoolClient } from "pg";
 import type { DbOrTx, Tx } from "../../db/client";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { BadRequest, NotFound } from "../../errors";
 import {
@@ -28,7 +30,6 @@ import {
 } from "../../lib/paging";
 import { type Actor, requireActor } from "../../plugins/actor";
 import { INVALID_CURSOR } from "../contacts/contacts.messages";
-import { rows } from "../contacts/contacts.service";
 import { cancelScheduled } from "../sms/cancel";
 import { companyTimeZone } from "../sms/compose.options";
 import {

@@ -5,11 +5,11 @@
  * rows reserved again in a new one (in the same transaction, so the user's balance is never short), which the
  * remaining rows then name. A recurring send with no scheduled row left stops repeating.
  */
+
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { rows } from "../contacts/contacts.service";
+import { pgArray, rows } from "../../db/sql";
 import { release, reserve } from "../credit/ledger";
-import { pgArray } from "./recipients";
 import { PENDING, refreshCampaigns } from "./settle";
 
 export interface CancelResult {

@@ -15,9 +15,11 @@
  * - Price: the row's own (priced when it was written, at its company's price of the channel: modules/operator/prices.ts,
  *   nothing on a sandbox channel).
  */
+
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Tx } from "../../db/client";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { publishRoom } from "../../lib/events";
 import { CAPABILITIES, type ChannelDriverKind, type ChannelType } from "../../providers/channels";
@@ -25,7 +27,6 @@ import { OUTSIDE_24H_CODE } from "../../providers/channels/whatsapp";
 import { SmsThrottled } from "../../providers/sms";
 import { deliverChatMessage } from "../chat/deliver";
 import { statusLog } from "../chat/ingest";
-import { rows } from "../contacts/contacts.service";
 import { telegramSubscribersByMobile } from "./recipients";
 import { CHAT_CHANNEL_GONE, NOT_REACHABLE_TELEGRAM, OUTSIDE_WHATSAPP_WINDOW } from "./sms.messages";
 

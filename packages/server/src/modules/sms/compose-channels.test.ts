@@ -2,15 +2,16 @@
  * Compose through WhatsApp and Telegram channels: the options, the plan (channel choice, Telegram reachability),
  * and the bulk worker sending each row through the channel's driver into the subscriber's chat room.
  */
+
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { auth, createCompany, privateDatabase, testConfig } from "../../test/harness";
 import { connectSandbox } from "../channels/channels.fixtures";
 import { ingestInbound } from "../chat/ingest";
-import { rows } from "../contacts/contacts.service";
 import { allocate } from "../credit/ledger";
 import { deliverBatch, scheduleTick } from "./deliver";
 import { NOT_REACHABLE_TELEGRAM, OUTSIDE_WHATSAPP_WINDOW } from "./sms.messages";

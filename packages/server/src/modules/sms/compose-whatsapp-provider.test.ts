@@ -3,17 +3,18 @@
  * addressed to the number (its WhatsApp id), the provider's 131047 (outside the 24-hour window) fails the row
  * with a clear remark, not billable, and later receipts move the outbox row forward.
  */
+
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
+import { rows } from "../../db/sql";
 import { whatsappSignature } from "../../providers/channels/whatsapp";
 import { auth, createCompany, privateDatabase, testConfig } from "../../test/harness";
 import { tokenOf } from "../channels/channels.fixtures";
 import { settleInbound } from "../chat/webhook.fixtures";
-import { rows } from "../contacts/contacts.service";
 import { deliverBatch } from "./deliver";
 import { OUTSIDE_WHATSAPP_WINDOW } from "./sms.messages";
 

@@ -3,12 +3,13 @@
  * the caller's sender IDs and the company's time zone; contacts, groups, the file content formats and the
  * company's message templates.
  */
+
 import type { components } from "@herald/api-client/schema";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../plugins/actor";
-import { rows } from "../contacts/contacts.service";
 import { usableSenderIds } from "../registry/sender-ids";
 import { templateOptions } from "../templates/templates.service";
 import { companyCountry } from "./recipients";

@@ -7,19 +7,20 @@
  * (422 "Credit cannot go below 0") rolls everything back. The worker (deliver.ts) captures each accepted
  * message's segments from the reservation and releases the rest when the run is over.
  */
+
 import type { components } from "@herald/api-client/schema";
 import { isSingaporeNumber, MESSAGES, type Placeholder, placeholdersIn, ssirWarning } from "@herald/domain";
 import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { v7 as uuidv7 } from "uuid";
 import type { DbOrTx, Tx } from "../../db/client";
+import { pgArray, rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { BadRequest, NotFound, Unprocessable } from "../../errors";
 import type { Queue } from "../../jobs/queue";
 import { newRunKey } from "../../lib/run-key";
 import type { Actor } from "../../plugins/actor";
 import { CHANNEL_NOT_FOUND } from "../channels/channels.messages";
-import { rows } from "../contacts/contacts.service";
 import { fileRows, receiveContactFile } from "../contacts/import-file";
 import { idempotent } from "../credit/ledger";
 import { reserveForSend } from "../credit/spend";
@@ -32,7 +33,6 @@ import {
   expand,
   filterRecipients,
   type Planned,
-  pgArray,
   priced,
   type Skipped,
   telegramSubscribersByMobile,

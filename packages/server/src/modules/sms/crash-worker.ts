@@ -6,6 +6,7 @@
  *
  * Usage: DATABASE_URL=… SEND_ID=… node --import tsx src/modules/sms/crash-worker.ts (the test runs it bundled).
  */
+
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -13,10 +14,10 @@ import { countSms } from "@herald/domain";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../../config";
 import { openDatabase } from "../../db/client";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import type { Queue } from "../../jobs/queue";
 import type { SmsProvider } from "../../providers/sms";
-import { rows } from "../contacts/contacts.service";
 import { deliverBatch } from "./deliver";
 
 async function main() {

@@ -35,12 +35,13 @@
  * sends; they stay as they are (nothing failed, released or refunded) and go on once the operator resumes the
  * company, which enqueues its queued rows again.
  */
+
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
+import { pgArray, rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { newRunKey } from "../../lib/run-key";
 import { SmsRejected, type SmsSubmitted, SmsThrottled } from "../../providers/sms";
-import { rows } from "../contacts/contacts.service";
 import { InsufficientCredit } from "../credit/ledger";
 import { captureSend, chargeNow, reserveForSend } from "../credit/spend";
 import { notSuspended } from "../operator/status";
@@ -49,7 +50,6 @@ import { rowsWithForeignSender } from "../registry/sender-ids";
 import { RowFinal, submitChatRow } from "./chat-send";
 import { enqueueDelivery } from "./compose.service";
 import { takeSendSlots } from "./rate";
-import { pgArray } from "./recipients";
 import { type Frequency, nextRunAfter } from "./schedule";
 import { refreshCampaigns, settleReservations, settleSends } from "./settle";
 

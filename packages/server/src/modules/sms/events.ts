@@ -29,13 +29,14 @@
  * from the number when the company owns it as a sender ID (else the platform's default), charged to the
  * corporate balance when the gateway accepts it.
  */
+
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Tx } from "../../db/client";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { BadRequest, NotFound, Unauthorized } from "../../errors";
 import { type SmsProviderEvent, signHeraldPayload, verifyHeraldSignature } from "../../providers/sms";
-import { rows } from "../contacts/contacts.service";
 import { normalizeContactMobile } from "../contacts/mobile";
 import { refundSend } from "../credit/spend";
 import { matchKeyword } from "../keywords/keywords.service";

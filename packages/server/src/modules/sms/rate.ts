@@ -5,9 +5,10 @@
  * the counter when the second has changed, and answers nothing when the slot is full — the caller then waits
  * for the next second. At most `perSecond` submissions start in any one second, whatever the number of workers.
  */
+
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { rows } from "../contacts/contacts.service";
+import { rows } from "../../db/sql";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -4,14 +4,15 @@
  * use and add templates; admins and a template's creator may edit or delete it. Every statement is filtered by
  * the actor's company, so another company's id answers 404 and its templates are never listed.
  */
+
 import type { components } from "@herald/api-client/schema";
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { DbOrTx } from "../../db/client";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { Conflict, Forbidden, NotFound, Unprocessable } from "../../errors";
 import { type Actor, requireActor } from "../../plugins/actor";
-import { rows } from "../contacts/contacts.service";
 import { TEMPLATE_CONTENT_MAX, TEMPLATE_MESSAGES, TEMPLATE_NAME_MAX } from "./templates.messages";
 
 type S = components["schemas"];
