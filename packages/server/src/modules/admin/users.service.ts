@@ -23,7 +23,7 @@ import { creditMovement, twoFactorChanges, twoFactorOf, userEdit, userSnapshot }
 import { allocate, idempotent } from "../credit/ledger";
 import { senderIdNotApproved } from "../registry/registry.messages";
 import { allowedList, approvedSenderIds, usableSenderIds } from "../registry/sender-ids";
-import { emailTaken, findUser, revokeSessions } from "../users.repository";
+import { emailTaken, findUser, revokeSessions, USER_DELETED } from "../users.repository";
 import {
   AUTO_REPLY_MESSAGE_REQUIRED,
   OWN_2FA_OFF,
@@ -32,7 +32,6 @@ import {
   SELF_PROTECTED,
   UNKNOWN_DEPARTMENT,
   USER_ALREADY_DELETED,
-  USER_DELETED,
 } from "./users.messages";
 
 type S = components["schemas"];

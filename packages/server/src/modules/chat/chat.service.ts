@@ -31,8 +31,8 @@ import { CAPABILITIES, type ChannelType, mediaRuleFor } from "../../providers/ch
 import { recordAudit } from "../audit/audit";
 import { forwardingChange } from "../audit/changes";
 import { visibilityKey, visibleChannel } from "../channels/scope";
+import { socialPriceOf } from "../credit/prices";
 import { chargeNow } from "../credit/spend";
-import { socialPriceOf } from "../operator/prices";
 import {
   type AttachmentRow,
   attachmentUrlsRenewAt,
@@ -573,7 +573,7 @@ export function chatService(deps: Deps) {
             metadata: { name: t.name, language: t.language, headerMedia },
           };
         }
-        // The company's price of the channel (modules/operator/prices.ts): nothing on a sandbox channel.
+        // The company's price of the channel (modules/credit/prices.ts): nothing on a sandbox channel.
         const priceCents = await socialPriceOf(tx, actor.companyId, room.driver, room.channel_type);
         if (priceCents > 0) {
           await chargeNow(tx, deps.queue, {

@@ -36,7 +36,7 @@ import { creditReservations, ledgerTransactions } from "../../db/schema";
 import { rowsOf } from "../../db/sql";
 import { NotFound, Unprocessable } from "../../errors";
 import { creditEvent, EVENTS_CHANNEL } from "../../lib/events";
-import { INSUFFICIENT_CORPORATE_CREDIT } from "../admin/users.messages";
+import { INSUFFICIENT_CORPORATE_CREDIT } from "./credit.messages";
 
 export const INSUFFICIENT_USER_CREDIT = "Credit cannot go below 0";
 export const RESERVATION_SHORT = "The reservation is released or holds less than this amount";

@@ -22,10 +22,10 @@ import type { OperatorActor } from "../../plugins/operator";
 import { changeUserLimit } from "../admin/company.command";
 import { type AuditWho, recordAudit } from "../audit/audit";
 import { correctCredit, grantCredit, InsufficientCredit, idempotent } from "../credit/ledger";
+import { PRICE_CHANNEL_NAMES, type PriceChannel, priceList } from "../credit/prices";
 import { enqueueLowCreditAlerts } from "../credit/thresholds.service";
 import { enqueueDelivery } from "../sms/compose.service";
 import { OPERATOR_MESSAGES as M } from "./operator.messages";
-import { PRICE_CHANNEL_NAMES, type PriceChannel, priceList } from "./prices";
 
 type S = components["schemas"];
 

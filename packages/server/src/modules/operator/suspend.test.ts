@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { v7 as uuidv7 } from "uuid";
 import { beforeAll, describe, expect, it } from "vitest";
+import { SUSPENDED_MESSAGE } from "../../db/company-status";
 import { rows } from "../../db/sql";
 import {
   apiPost,
@@ -26,7 +27,6 @@ import { allocate } from "../credit/ledger";
 import { deliverBatch, scheduleTick } from "../sms/deliver";
 import { applyInbound } from "../sms/events";
 import { OPERATOR_MESSAGES as M } from "./operator.messages";
-import { SUSPENDED_MESSAGE } from "./status";
 
 let app: FastifyInstance;
 let op: TestOperator;

@@ -12,7 +12,7 @@
  * - The 24-hour rule: WhatsApp refuses free text to a subscriber who has not written in 24 hours (error 131047);
  *   the row fails with a clear remark, not billable. A sandbox channel stands in for the provider and refuses the
  *   same way (from the room's last inbound message), before anything is stored.
- * - Price: the row's own (priced when it was written, at its company's price of the channel: modules/operator/prices.ts,
+ * - Price: the row's own (priced when it was written, at its company's price of the channel: modules/credit/prices.ts,
  *   nothing on a sandbox channel).
  */
 

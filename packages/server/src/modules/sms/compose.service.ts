@@ -23,8 +23,8 @@ import type { Actor } from "../../plugins/actor";
 import { CHANNEL_NOT_FOUND } from "../channels/channels.messages";
 import { fileRows, receiveContactFile } from "../contacts/import-file";
 import { idempotent } from "../credit/ledger";
+import { companyPrices } from "../credit/prices";
 import { reserveForSend } from "../credit/spend";
-import { companyPrices } from "../operator/prices";
 import { checkSendSender, type OwnedSenderId } from "../registry/sender-ids";
 import { campaignExists, chatChannelOptions, companyTimeZone } from "./compose.options";
 import {

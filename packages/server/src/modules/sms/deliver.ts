@@ -38,13 +38,13 @@
 
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
+import { notSuspended } from "../../db/company-status";
 import { pgArray, rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { newRunKey } from "../../lib/run-key";
 import { SmsRejected, type SmsSubmitted, SmsThrottled } from "../../providers/sms";
 import { InsufficientCredit } from "../credit/ledger";
 import { captureSend, chargeNow, reserveForSend } from "../credit/spend";
-import { notSuspended } from "../operator/status";
 import { senderIdNotApproved } from "../registry/registry.messages";
 import { rowsWithForeignSender } from "../registry/sender-ids";
 import { RowFinal, submitChatRow } from "./chat-send";

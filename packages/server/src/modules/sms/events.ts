@@ -38,9 +38,9 @@ import type { Deps } from "../../deps";
 import { BadRequest, NotFound, Unauthorized } from "../../errors";
 import { type SmsProviderEvent, signHeraldPayload, verifyHeraldSignature } from "../../providers/sms";
 import { normalizeContactMobile } from "../contacts/mobile";
+import { priceOf } from "../credit/prices";
 import { refundSend } from "../credit/spend";
 import { matchKeyword } from "../keywords/keywords.service";
-import { priceOf } from "../operator/prices";
 import {
   companiesSendingFrom,
   inboundAddress,
