@@ -29,6 +29,7 @@ import { keywordHandlers } from "./modules/keywords/keywords.routes";
 import { mobileSubHandlers } from "./modules/mobile-sub/mobile-sub.routes";
 import { operatorHandlers } from "./modules/operator/operator.routes";
 import { paymentHandlers, registerSandboxPaymentPages } from "./modules/payments/payments.routes";
+import { profileHandlers } from "./modules/profile/profile.routes";
 import { registryHandlers } from "./modules/registry/registry.routes";
 import { reportHandlers } from "./modules/reports/reports.routes";
 import { registerSandboxPages, sandboxHandlers } from "./modules/sandbox/sandbox.routes";
@@ -68,6 +69,7 @@ function moduleHandlers(deps: Deps): Handlers {
     ...systemHandlers(deps),
     ...sandboxHandlers(deps),
     ...accountHandlers(deps),
+    ...profileHandlers(deps),
     ...departmentHandlers(deps),
     ...userAdminHandlers(deps),
     ...keywordHandlers(deps),

@@ -36,7 +36,7 @@ const LAYERS: { name: string; units: (unit: string) => boolean }[] = [
   { name: "modules", units: (u) => u.startsWith("modules/") },
   {
     name: "wiring",
-    units: (u) => ["app", "main", "wiring", "validation-messages", "tenant-sweep.rules"].includes(u),
+    units: (u) => ["app", "main", "wiring", "validation-messages", "seed", "tenant-sweep.rules"].includes(u),
   },
 ];
 

@@ -26,7 +26,7 @@ import { hit } from "../../lib/rate-limit";
 import { hashToken, randomToken } from "../../lib/tokens";
 import { type Actor, assertAdmin } from "../../plugins/actor";
 import { recordAudit, userWho } from "../audit/audit";
-import { type authService, VERIFY_TTL_MS } from "../auth/auth.service";
+import { VERIFY_TTL_MS } from "../auth/auth.service";
 import {
   companyOf,
   emailTaken,
@@ -78,7 +78,7 @@ const PROFILE_SQL = `select u.id, u.company_id, u.user_role, u.credit_cents, u.u
   from users u join companies c on c.id = u.company_id
  where u.company_id = $1 and u.id = $2`;
 
-export function profileService({ database, config, queue }: Deps, _auth: ReturnType<typeof authService>) {
+export function profileService({ database, config, queue }: Deps) {
   const { db } = database;
 
   /**

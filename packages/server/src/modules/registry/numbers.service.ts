@@ -19,7 +19,6 @@ import { type Actor, assertAdmin } from "../../plugins/actor";
 import { type OperatorActor, requireOperator } from "../../plugins/operator";
 import { operatorWho, recordAudit } from "../audit/audit";
 import { INVALID_CURSOR } from "../contacts/contacts.messages";
-import { STOP_WORDS } from "../sms/events";
 import {
   COMPANY_TWICE,
   EXCLUSIVE_NO_KEYWORD,
@@ -37,6 +36,7 @@ import {
   UNROUTED_REASONS,
 } from "./registry.messages";
 import { violates } from "./registry.service";
+import { STOP_WORDS } from "./routing";
 
 type S = components["schemas"];
 

@@ -47,13 +47,13 @@ import {
   receivingUser,
   recordUnrouted,
   routeInbound,
+  STOP_WORDS,
 } from "../registry/routing";
 import { ownedNumberSender } from "../registry/sender-ids";
 import { cancelScheduledTo } from "./cancel";
 import { enqueueDelivery } from "./compose.service";
 import { priced } from "./recipients";
 
-export const STOP_WORDS = new Set(["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT"]);
 export const INVALID_SIGNATURE = "Invalid signature";
 export const UNKNOWN_PROVIDER = "Unknown SMS provider";
 
