@@ -47,7 +47,7 @@ export const CONTACT_NAME_TOO_LONG = "Name cannot exceed 255 characters";
 export const INVALID_ATTRIBUTES =
   "Invalid attributes: at most 50, named with 1 to 64 characters (not __proto__, constructor or prototype), values of at most 1000 characters.";
 
-/** Schema violations of the contact and group forms, in the forms' words (plugins/validation-messages.ts). */
+/** Schema violations of the contact and group forms, in the forms' words (validation-messages.ts). */
 export function contactFieldMessage(path: string, field: string, value: unknown): string | undefined {
   const text = typeof value === "string" ? value : "";
   const group = path === "/addGroup" || path === "/editGroup";

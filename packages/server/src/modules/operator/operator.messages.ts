@@ -28,7 +28,7 @@ export const OPERATOR_MESSAGES = {
 
 /**
  * The operator's calls (and Top Up's new fields): the first schema violation of a request in the console's own
- * words (plugins/validation-messages.ts); undefined leaves it to the common messages.
+ * words (validation-messages.ts); undefined leaves it to the common messages.
  */
 export function operatorFieldMessage(
   path: string,
