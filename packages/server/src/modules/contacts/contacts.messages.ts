@@ -3,7 +3,6 @@ export const CONTACT_NOT_FOUND = "Contact not found";
 export const GROUP_NOT_FOUND = "Group not found";
 export const IMPORT_NOT_FOUND = "Import not found";
 export const CONTACT_EXISTS = "This contact number already exists.";
-export const INVALID_CURSOR = "Invalid cursor";
 export const INVALID_COUNTRY = "Invalid country";
 export const FILE_REQUIRED = "Please choose a file to upload.";
 export const CONTACT_FILE_TOO_LARGE = "File size cannot be greater than 150MB !";

@@ -4,6 +4,7 @@
  * user of the company may manage them (the specification guards these routes by sign-in only); every
  * statement is filtered by the actor's company, so another company's id answers 404.
  */
+
 import type { components } from "@herald/api-client/schema";
 import { contactsWithIssues, isSupportedRegion, MESSAGES, stripNonDigits } from "@herald/domain";
 import { type SQL, sql } from "drizzle-orm";
@@ -16,6 +17,7 @@ import {
   containsPattern,
   decodeCursor,
   encodeCursor,
+  INVALID_CURSOR,
   type KeysetPosition,
   TOTAL_CAP,
 } from "../../lib/paging";
@@ -29,7 +31,6 @@ import {
   GROUP_NOT_FOUND,
   GROUPS_DELETED,
   INVALID_COUNTRY,
-  INVALID_CURSOR,
   ISSUE,
   MEMBER_REMOVED,
   MEMBERS_ADDED,

@@ -14,11 +14,10 @@ import type { DbOrTx, Tx } from "../../db/client";
 import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { BadRequest, Conflict, NotFound } from "../../errors";
-import { decodeCursor, encodeCursor } from "../../lib/paging";
+import { decodeCursor, encodeCursor, INVALID_CURSOR } from "../../lib/paging";
 import { type Actor, assertAdmin } from "../../plugins/actor";
 import { type OperatorActor, requireOperator } from "../../plugins/operator";
 import { operatorWho, recordAudit } from "../audit/audit";
-import { INVALID_CURSOR } from "../contacts/contacts.messages";
 import {
   COMPANY_TWICE,
   EXCLUSIVE_NO_KEYWORD,

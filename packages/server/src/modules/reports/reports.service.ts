@@ -25,11 +25,11 @@ import {
   containsPattern,
   decodeCursor,
   encodeCursor,
+  INVALID_CURSOR,
   type KeysetPosition,
   TOTAL_CAP,
 } from "../../lib/paging";
 import { type Actor, requireActor } from "../../plugins/actor";
-import { INVALID_CURSOR } from "../contacts/contacts.messages";
 import { cancelScheduled } from "../sms/cancel";
 import { companyTimeZone } from "../sms/compose.options";
 import {
