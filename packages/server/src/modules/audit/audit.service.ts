@@ -7,7 +7,6 @@
  * A page is ONE statement (audit.repository.ts) after the caller's own lookup (the actor, or the operator).
  * Operators' addresses stay in the operator's log: a company sees that the operator acted, not from where.
  */
-
 import { pipeline, Readable } from "node:stream";
 import type { components } from "@herald/api-client/schema";
 import { stringify } from "csv-stringify";

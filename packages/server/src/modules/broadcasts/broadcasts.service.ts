@@ -4,7 +4,6 @@
  * their `broadcast.deliver` job in one transaction; the worker (deliver.ts) sends READY rows through the chat.
  * Every query is filtered by the actor's company; another company's broadcast answers 404.
  */
-
 import type { components } from "@herald/api-client/schema";
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";

@@ -7,7 +7,6 @@
  * Usage: DATABASE_URL=… BROADCAST_ID=… node --import tsx src/modules/broadcasts/crash-worker.ts (the test runs it
  * bundled).
  */
-
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";

@@ -36,7 +36,6 @@
  * already recorded as sent is not sent again). A duplicate can only be a message the provider accepted in the
  * moments before the kill (the accept window: at most the windows a worker had in flight), and it is charged once.
  */
-
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";

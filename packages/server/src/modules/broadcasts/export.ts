@@ -8,7 +8,6 @@
  * to read marks the row delivered too); the sent time is the time the chat message was written for a message
  * the provider took.
  */
-
 import { once } from "node:events";
 import { PassThrough, Readable } from "node:stream";
 import { sql } from "drizzle-orm";

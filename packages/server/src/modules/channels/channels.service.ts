@@ -7,7 +7,6 @@
  * The connect page's link carries a signed token (30 minutes): its company, its maker, and for an edit link the
  * channel. A connect token creates one channel only (its id is stored on the channel, unique).
  */
-
 import type { components } from "@herald/api-client/schema";
 import { sql } from "drizzle-orm";
 import { errors, jwtVerify, SignJWT } from "jose";

@@ -22,7 +22,6 @@
  * Files a subscriber sends through a provider are downloaded by the inbound job into the same storage
  * (`writeAttachment`, rows without an uploader), so they stay visible after the provider's link expires.
  */
-
 import { createHmac, hkdfSync } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, rm, stat } from "node:fs/promises";

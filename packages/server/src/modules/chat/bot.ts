@@ -8,7 +8,6 @@
  * The webhook URL is the company's choice: it must be a public https address (lib/outbound-url.ts), checked when it
  * is saved (422) and again for every forward, whose connection goes only to addresses that were checked.
  */
-
 import type { components } from "@herald/api-client/schema";
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";

@@ -14,7 +14,6 @@
  *   close only their own rooms. A later subscriber message re-opens it (ingest.ts).
  * - while a room is assigned or in progress only its agent may send.
  */
-
 import { createHash } from "node:crypto";
 import type { components } from "@herald/api-client/schema";
 import { canSendInRoom, nextChatroomStatus } from "@herald/domain";

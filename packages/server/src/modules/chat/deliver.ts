@@ -6,7 +6,6 @@
  * provider kept throttling, or kept failing). The sandbox driver's messages are delivered at once (a simulated receipt); the subscriber
  * page marks them read when it shows them.
  */
-
 import { type SQL, sql } from "drizzle-orm";
 import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";

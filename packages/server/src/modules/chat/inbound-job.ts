@@ -15,7 +15,6 @@
  * twice); after the queue's last retry the row is recorded `failed` with the last error. Done requests are
  * removed after `INBOUND_KEEP_DAYS`.
  */
-
 import { sql } from "drizzle-orm";
 import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";

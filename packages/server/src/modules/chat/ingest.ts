@@ -18,7 +18,6 @@
  * are `company-channel` receipts (credit/spend.ts, ReceiptSource): the receipt hooks get that source, and a
  * receipt moves statuses, never money.
  */
-
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { DbOrTx, Tx } from "../../db/client";

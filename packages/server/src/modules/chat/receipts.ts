@@ -3,7 +3,6 @@
  * our outbound messages to the subscriber sent by then moves forward through `applyStatus` (only forward, so an
  * old watermark arriving late changes nothing).
  */
-
 import { sql } from "drizzle-orm";
 import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";

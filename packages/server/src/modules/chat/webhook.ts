@@ -12,7 +12,6 @@
  * Meta echo) is answered and not stored; one the connector cannot read is recorded as dropped and answered, so
  * the provider does not redeliver it for days.
  */
-
 import { createHash } from "node:crypto";
 import type { components } from "@herald/api-client/schema";
 import { sql } from "drizzle-orm";

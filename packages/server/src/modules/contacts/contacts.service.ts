@@ -4,7 +4,6 @@
  * user of the company may manage them (the specification guards these routes by sign-in only); every
  * statement is filtered by the actor's company, so another company's id answers 404.
  */
-
 import type { components } from "@herald/api-client/schema";
 import { contactsWithIssues, isSupportedRegion, MESSAGES, stripNonDigits } from "@herald/domain";
 import { type SQL, sql } from "drizzle-orm";

@@ -5,7 +5,6 @@
  * csv-parse's stream, XLSX with ExcelJS's streaming WorkbookReader (first sheet). Memory stays flat whatever
  * the file's size. The header row is read into a column plan with no object keys taken from the file.
  */
-
 import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { open, readdir, stat, unlink } from "node:fs/promises";

@@ -10,7 +10,6 @@
  * imported before the answer; a larger one runs in the background of the process that received it (the
  * file is on its disk), at most IMPORTS_AT_ONCE at a time, and is followed through its import row.
  */
-
 import { once } from "node:events";
 import { PassThrough, Readable } from "node:stream";
 import type { components } from "@herald/api-client/schema";

@@ -27,7 +27,6 @@
  * movement in a savepoint, `tx.transaction(...)`, to go on after a refusal). Spending paths (sends) go
  * through spend.ts, which adds the low-credit alerts.
  */
-
 import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";

@@ -16,7 +16,6 @@
  * account's entries) less the entries since the first day, so only entries from the first day on are read,
  * never the whole history; the totals are sums over the range and the running balance a window sum over it.
  */
-
 import { PassThrough, Readable } from "node:stream";
 import type { components } from "@herald/api-client/schema";
 import { centsToSgd } from "@herald/domain";

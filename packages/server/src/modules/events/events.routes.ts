@@ -6,7 +6,6 @@
  * line every 25 s keeps proxies from closing the stream. Only clients that accept `text/event-stream` get a
  * stream (406 otherwise); EventSource may pass the token as `access_token`.
  */
-
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { rows } from "../../db/sql";

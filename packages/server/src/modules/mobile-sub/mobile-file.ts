@@ -4,7 +4,6 @@
  * in memory; an XLSX is checked entry by entry (count, method, real inflated size, no hidden entries) before
  * ExcelJS's streaming reader opens it, so a crafted archive cannot make it inflate more than a few MB.
  */
-
 import { Readable } from "node:stream";
 import { stripNonDigits } from "@herald/domain";
 import { parse as parseCsv } from "csv-parse/sync";

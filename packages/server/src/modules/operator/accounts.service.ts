@@ -12,7 +12,6 @@
  *   the code (10 minutes, 5 tries, single use) makes an 'access' session and its token.
  * - Sign-ins, failed ones and new operators are audited (company null).
  */
-
 import { createHash, randomInt } from "node:crypto";
 import type { components } from "@herald/api-client/schema";
 import { validateNewPassword } from "@herald/domain";

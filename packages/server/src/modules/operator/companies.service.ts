@@ -9,7 +9,6 @@
  * calendar month in Singapore: outbox rows the gateway took since the month began (counted on the
  * sms_messages_submitted_idx index alone) plus the sent recipients of the month's broadcasts (their counter).
  */
-
 import type { components } from "@herald/api-client/schema";
 import { centsToSgd, formatAmount, sgdToCents } from "@herald/domain";
 import { type SQL, sql } from "drizzle-orm";

@@ -4,7 +4,6 @@
  * registry), the user limit and credit grants and corrections through the ledger (memo on the statement,
  * never below zero, idempotent), each audited with before and after.
  */
-
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { v7 as uuidv7 } from "uuid";

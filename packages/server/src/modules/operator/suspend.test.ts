@@ -4,7 +4,6 @@
  * refunded) and go out once the operator resumes it; inbound messages are still stored. Both changes are
  * audited with the reason.
  */
-
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { v7 as uuidv7 } from "uuid";

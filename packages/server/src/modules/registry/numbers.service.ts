@@ -6,7 +6,6 @@
  * (shared). Numbers are stored as digits only. Every change is audited (as the operator's own action, without
  * company). Company admins read the numbers their company owns (inboundNumbers).
  */
-
 import type { components } from "@herald/api-client/schema";
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";

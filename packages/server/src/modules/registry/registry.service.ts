@@ -11,7 +11,6 @@
  * The operator's list: requests waiting first (oldest first), then the rest (newest first); keyset paging with an
  * opaque cursor that carries the part of the list and the last row's position.
  */
-
 import type { components } from "@herald/api-client/schema";
 import { checkSenderIdPurpose, parseSenderId, senderIdKey } from "@herald/domain";
 import { type SQL, sql } from "drizzle-orm";

@@ -4,7 +4,6 @@
  * keyword there. Nothing else routes: not who last sent to the subscriber, not which user lists the number, not a
  * number-kind sender ID (the operator assigns receiving numbers explicitly, in inbound_numbers).
  */
-
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { DbOrTx } from "../../db/client";

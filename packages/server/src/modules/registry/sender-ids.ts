@@ -4,7 +4,6 @@
  * allowed. The platform's default sender ID (config.sms.senderId) is allowed for everyone. IDs listed on a user
  * (users.sender_ids) that the company does not own are ignored: never offered, never sent with.
  */
-
 import { parseSenderId, type SenderIdKind, senderIdKey } from "@herald/domain";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";

@@ -8,7 +8,6 @@
  * Tables (the SMS module's): `sms_messages` holds the outbox (rows past `scheduled`) and the scheduled rows
  * (`status = 'scheduled'`); `sms_inbox` the mobile-originated messages.
  */
-
 import { once } from "node:events";
 import { PassThrough, Readable } from "node:stream";
 import type { components } from "@herald/api-client/schema";

@@ -5,7 +5,6 @@
  * connectors' webhooks use. /_sandbox/channels/:id/conversation.json is the page's data. Showing the page marks
  * the replies read (a simulated read receipt) on channel types that report reads.
  */
-
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { v7 as uuidv7 } from "uuid";

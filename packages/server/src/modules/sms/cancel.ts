@@ -5,7 +5,6 @@
  * rows reserved again in a new one (in the same transaction, so the user's balance is never short), which the
  * remaining rows then name. A recurring send with no scheduled row left stops repeating.
  */
-
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { pgArray, rows } from "../../db/sql";

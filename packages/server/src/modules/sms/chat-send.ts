@@ -15,7 +15,6 @@
  * - Price: the row's own (priced when it was written, at its company's price of the channel: modules/credit/prices.ts,
  *   nothing on a sandbox channel).
  */
-
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Tx } from "../../db/client";

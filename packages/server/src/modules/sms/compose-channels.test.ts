@@ -2,7 +2,6 @@
  * Compose through WhatsApp and Telegram channels: the options, the plan (channel choice, Telegram reachability),
  * and the bulk worker sending each row through the channel's driver into the subscriber's chat room.
  */
-
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -3,7 +3,6 @@
  * addressed to the number (its WhatsApp id), the provider's 131047 (outside the 24-hour window) fails the row
  * with a clear remark, not billable, and later receipts move the outbox row forward.
  */
-
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";

@@ -3,7 +3,6 @@
  * the caller's sender IDs and the company's time zone; contacts, groups, the file content formats and the
  * company's message templates.
  */
-
 import type { components } from "@herald/api-client/schema";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";

@@ -7,7 +7,6 @@
  * (422 "Credit cannot go below 0") rolls everything back. The worker (deliver.ts) captures each accepted
  * message's segments from the reservation and releases the rest when the run is over.
  */
-
 import type { components } from "@herald/api-client/schema";
 import { isSingaporeNumber, MESSAGES, type Placeholder, placeholdersIn, ssirWarning } from "@herald/domain";
 import { sql } from "drizzle-orm";

@@ -6,7 +6,6 @@
  *
  * Usage: DATABASE_URL=… SEND_ID=… node --import tsx src/modules/sms/crash-worker.ts (the test runs it bundled).
  */
-
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";

@@ -35,7 +35,6 @@
  * sends; they stay as they are (nothing failed, released or refunded) and go on once the operator resumes the
  * company, which enqueues its queued rows again.
  */
-
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { notSuspended } from "../../db/company-status";

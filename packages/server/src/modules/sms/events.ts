@@ -29,7 +29,6 @@
  * from the number when the company owns it as a sender ID (else the platform's default), charged to the
  * corporate balance when the gateway accepts it.
  */
-
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Tx } from "../../db/client";

@@ -5,7 +5,6 @@
  * the counter when the second has changed, and answers nothing when the slot is full — the caller then waits
  * for the next second. At most `perSecond` submissions start in any one second, whatever the number of workers.
  */
-
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { rows } from "../../db/sql";

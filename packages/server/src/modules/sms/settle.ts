@@ -7,7 +7,6 @@
  * campaigns/campaign-report.ts). Refreshed when a send is made, when scheduled rows fall due, after every worker
  * batch and after cancellations.
  */
-
 import { sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../db/client";
 import { pgArray, rows } from "../../db/sql";

@@ -4,7 +4,6 @@
  * use and add templates; admins and a template's creator may edit or delete it. Every statement is filtered by
  * the actor's company, so another company's id answers 404 and its templates are never listed.
  */
-
 import type { components } from "@herald/api-client/schema";
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
