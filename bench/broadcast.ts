@@ -9,9 +9,9 @@
  *    same table in the same run (goal: ratio >= 0.5).
  * 2. Drain: the same server restarted with its job workers on and HERALD_BROADCAST_RATE_WHATSAPP=5000 sends the
  *    rows through the sandbox channel (each as a message of the subscriber's chat room, delivered at once by the
- *    sandbox). Messages per second (from the room messages' instants, written when their send slots were taken)
- *    beside the configured limit (goal: ratio >= 0.9, and not above it); the busiest second is printed for
- *    information.
+ *    sandbox). Messages per second (from the room messages' instants: when each send started, within its rate
+ *    slot's second) beside the configured limit (goal: ratio >= 0.95, and not above it), and the busiest clock
+ *    second of those instants beside the limit (goal: ratio <= 1.00).
  *
  * Every figure is printed beside its reference as a ratio; exits 1 when a goal is missed. Quick run:
  * BENCH_BROADCAST_ROWS=20000 npm run bench -- broadcast. BENCH_DATABASE_URL (default
@@ -20,6 +20,8 @@
  */
 import { availableParallelism, loadavg } from "node:os";
 import {
+  BUSIEST_GOAL,
+  busiestRatio,
   cpuSecondsOf,
   DRAIN_GOAL,
   drainRate,
@@ -175,8 +177,9 @@ async function main() {
     );
     console.log(`  limit: ${fmt(RATE).padStart(6)} msg/s`);
     console.log(`  ratio sent / limit: ${drained.ratio.toFixed(2)} (goal >= ${DRAIN_GOAL})`);
+    const busiestOf = busiestRatio(Number(busiest!.n), RATE, failures);
     console.log(
-      `  busiest second by message instant: ${busiest!.n} messages (ratio to the limit ${(Number(busiest!.n) / RATE).toFixed(2)}; slots are taken per window before the messages are written, so a second can show a window more)`,
+      `  busiest second by message instant: ${fmt(Number(busiest!.n))} messages, ratio to the limit ${busiestOf.toFixed(2)} (goal <= ${BUSIEST_GOAL.toFixed(2)})`,
     );
     console.log(`  peak RSS of the server process while draining: ${mb(drainPeak)}`);
     console.log(

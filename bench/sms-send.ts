@@ -8,14 +8,16 @@
  *    same rows into the same table (goal: ratio >= 0.5).
  * 2. Drain: the same server restarted with its job workers on and HERALD_SMS_RATE=1000 submits the rows through
  *    the sandbox gateway (each accepted message charged from the send's reservation). Accepted messages per
- *    second (from the rows' recorded submit instants) beside the configured limit (goal: ratio >= 0.9, and not
- *    above it); the busiest second is printed for information.
+ *    second (from the rows' recorded submit instants) beside the configured limit (goal: ratio >= 0.95, and not
+ *    above it), and the busiest clock second of those instants beside the limit (goal: ratio <= 1.00).
  *
  * Every figure is printed beside its reference as a ratio; exits 1 when a goal is missed. BENCH_DATABASE_URL
  * (default postgres://postgres@127.0.0.1:5432/postgres): a database of its own is created and dropped; skipped
  * when unreachable. Run `npm run build` first (the server bundle).
  */
 import {
+  BUSIEST_GOAL,
+  busiestRatio,
   DRAIN_GOAL,
   drainRate,
   drainWithWorkers,
@@ -141,8 +143,9 @@ async function main() {
     );
     console.log(`  limit:    ${fmt(RATE).padStart(6)} msg/s`);
     console.log(`  ratio accepted / limit: ${drained.ratio.toFixed(2)} (goal >= ${DRAIN_GOAL})`);
+    const busiestOf = busiestRatio(Number(busiest!.n), RATE, failures);
     console.log(
-      `  busiest second by recorded instant: ${busiest!.n} messages (ratio to the limit ${(Number(busiest!.n) / RATE).toFixed(2)}; slots are taken per window before the submissions, so a second can show a window more)`,
+      `  busiest second by recorded submit instant: ${fmt(Number(busiest!.n))} messages, ratio to the limit ${busiestOf.toFixed(2)} (goal <= ${BUSIEST_GOAL.toFixed(2)})`,
     );
     console.log(`  peak RSS of the server process while draining: ${mb(drainPeak)}`);
   });

@@ -4,6 +4,7 @@ export * from "./chatroom";
 export * from "./common-passwords";
 export * from "./countries";
 export * from "./dates";
+export * from "./message-life";
 export * from "./messages";
 export * from "./money";
 export * from "./password";

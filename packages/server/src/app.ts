@@ -33,6 +33,7 @@ import { registryHandlers } from "./modules/registry/registry.routes";
 import { reportHandlers } from "./modules/reports/reports.routes";
 import { registerSandboxPages, sandboxHandlers } from "./modules/sandbox/sandbox.routes";
 import { providerEventHandler } from "./modules/sms/events";
+import { takeSendSlot } from "./modules/sms/rate";
 import { smsHandlers } from "./modules/sms/sms.routes";
 import { systemHandlers } from "./modules/system/system.routes";
 import { templateHandlers } from "./modules/templates/templates.routes";
@@ -50,6 +51,7 @@ import { installResponseValidation } from "./plugins/response-validation";
 import { type EmailProvider, sandboxEmailProvider, smtpProvider } from "./providers/email";
 import { type PaymentProvider, sandboxPaymentProvider, stripePaymentProvider } from "./providers/payments";
 import { httpSmsProvider, type SmsProvider, sandboxSmsProvider } from "./providers/sms";
+import { routedSmsProvider } from "./providers/sms/routes";
 import { smppSmsProvider } from "./providers/sms/smpp";
 import { listOperations, loadSpec } from "./spec";
 import { validationMessage } from "./validation-messages";
@@ -143,8 +145,33 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const email: EmailProvider = config.smtpUrl
     ? smtpProvider(config.smtpUrl, config.mailFrom)
     : sandboxEmailProvider(database, config.mailFrom);
-  const sms: SmsProvider =
-    config.sms.provider === "smpp" && config.sms.smppUrl
+  const sms: SmsProvider = config.sms.routes
+    ? routedSmsProvider({
+        routes: config.sms.routes.routes,
+        gateways: new Map(
+          config.sms.routes.gateways.map((g) => [
+            g.name,
+            g.type === "smpp"
+              ? smppSmsProvider({
+                  url: g.url ?? "",
+                  defaultSender: config.sms.senderId,
+                  log: app.log,
+                  // A gateway that lost its session is passed over at once rather than waited for.
+                  sendWaitMs: 2_000,
+                })
+              : g.type === "http"
+                ? httpSmsProvider(g.url ?? "", config.sms.senderId)
+                : sandboxSmsProvider(database, config.sms.senderId),
+          ]),
+        ),
+        // Each gateway's own rate, shared by every worker of every process (its counter row by name).
+        beforeSend: async (name) => {
+          const rate = config.sms.routes?.gateways.find((g) => g.name === name)?.ratePerSecond;
+          if (rate) await takeSendSlot(database.db, name, rate);
+        },
+        log: app.log,
+      })
+    : config.sms.provider === "smpp" && config.sms.smppUrl
       ? smppSmsProvider({ url: config.sms.smppUrl, defaultSender: config.sms.senderId, log: app.log })
       : config.sms.provider === "http" && config.sms.url
         ? httpSmsProvider(config.sms.url, config.sms.senderId)

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { ensurePrivateDir } from "./db/data-dir";
+import { parseRoutesConfig, type RoutesConfig } from "./providers/sms/routes";
 import { parseSmppUrl } from "./providers/sms/smpp-url";
 
 /** Every setting of the server, read and validated once from the environment. */
@@ -45,7 +46,14 @@ export interface Config {
   tokenTtlSeconds: number;
   smtpUrl: string | undefined;
   mailFrom: string;
-  sms: { provider: "sandbox" | "http" | "smpp"; url: string | undefined; senderId: string; smppUrl?: string };
+  sms: {
+    provider: "sandbox" | "http" | "smpp";
+    url: string | undefined;
+    senderId: string;
+    smppUrl?: string;
+    /** HERALD_SMS_ROUTES: several gateways chosen by destination prefix, with failover (replaces SMS_PROVIDER). */
+    routes?: RoutesConfig;
+  };
   geoipUrl: string | undefined;
   /** Operator's own Terms of Service and Privacy Policy pages; the portal's built-in pages when unset. */
   termsUrl: string | undefined;
@@ -263,6 +271,21 @@ export function loadConfig(env: Env = process.env): Config {
       throw new ConfigError((err as Error).message);
     }
   }
+  let smsRoutes: RoutesConfig | undefined;
+  if (env.HERALD_SMS_ROUTES) {
+    const value = env.HERALD_SMS_ROUTES.trim();
+    try {
+      smsRoutes = parseRoutesConfig(
+        value.startsWith("{") ? value : readFileSync(path.resolve(value), "utf8"),
+      );
+    } catch (err) {
+      throw new ConfigError(
+        (err as NodeJS.ErrnoException).code === "ENOENT"
+          ? `HERALD_SMS_ROUTES: no file at ${path.resolve(value)}`
+          : (err as Error).message,
+      );
+    }
+  }
   const jwtSecret = loadJwtSecret(env, dataDir);
   const config: Config = {
     env: herEnv,
@@ -290,6 +313,7 @@ export function loadConfig(env: Env = process.env): Config {
       url: env.SMS_URL || undefined,
       senderId: env.SMS_SENDER_ID ?? "Herald",
       ...(smsProvider === "smpp" ? { smppUrl: env.SMPP_URL } : {}),
+      ...(smsRoutes ? { routes: smsRoutes } : {}),
     },
     geoipUrl: env.HERALD_GEOIP_URL || undefined,
     termsUrl: env.HERALD_TERMS_URL || undefined,
@@ -343,7 +367,9 @@ export function loadConfig(env: Env = process.env): Config {
   if (config.env === "production" && !config.allowSandboxInProduction) {
     const sandboxed = [
       !config.smtpUrl && "SMTP_URL",
-      config.sms.provider === "sandbox" && "SMS_PROVIDER",
+      (config.sms.routes
+        ? config.sms.routes.gateways.some((g) => g.type === "sandbox")
+        : config.sms.provider === "sandbox") && (config.sms.routes ? "HERALD_SMS_ROUTES" : "SMS_PROVIDER"),
       config.payments.provider === "sandbox" && "STRIPE_SECRET_KEY",
     ].filter(Boolean);
     if (sandboxed.length > 0) {

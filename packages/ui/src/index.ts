@@ -39,6 +39,7 @@ export * from "./components/NotFound";
 export * from "./components/NotificationBell";
 export * from "./components/NotificationPanel";
 export * from "./components/OtpInput";
+export * from "./components/PageLayout";
 export * from "./components/PasswordField";
 export * from "./components/PhoneInput";
 export * from "./components/ProgressBar";

@@ -3,11 +3,10 @@ import { style } from "@vanilla-extract/css";
 
 /**
  * Styles of the list and detail screens built on the keyset lists (the operator's console, and the company's
- * sender IDs, audit log and top-up requests). A console page: heading row, then its cards, one under the other
- * (the console's frame pads the page).
+ * sender IDs, audit log and top-up requests). The page itself and its heading are PageLayout and PageHeader.
  */
-export const page = style({ display: "grid", gap: vars.space["4"], minWidth: 0 });
 
+/** A line of a card: a note at the start, buttons at the end; they wrap on phones. */
 export const headerRow = style({
   display: "flex",
   flexWrap: "wrap",
@@ -15,24 +14,6 @@ export const headerRow = style({
   justifyContent: "space-between",
   gap: vars.space["3"],
 });
-
-export const titleGroup = style({
-  display: "flex",
-  flexWrap: "wrap",
-  alignItems: "center",
-  gap: vars.space["2"],
-  minWidth: 0,
-});
-
-export const heading = style({
-  margin: 0,
-  color: vars.color.text,
-  fontSize: vars.fontSize.xl,
-  fontWeight: vars.fontWeight.bold,
-  overflowWrap: "anywhere",
-});
-
-export const lead = style({ margin: 0, color: vars.color.textMuted, maxWidth: "72ch" });
 
 /** The filters above a list: a wide search, then narrower choices; they wrap on phones. */
 export const filters = style({

@@ -899,6 +899,28 @@ export const smsWebhookEvents = pgTable(
 );
 
 /**
+ * Delivery receipts that arrived before the answer to their message's submission was recorded (a gateway may
+ * report delivery within milliseconds, while the worker writes its window's answers together): kept here after
+ * a few seconds of waiting, and applied when the message's acceptance is recorded (modules/sms/deliver.ts).
+ * Kept a day at most.
+ */
+export const smsEarlyReceipts = pgTable(
+  "sms_early_receipts",
+  {
+    provider: varchar("provider", { length: 20 }).notNull(),
+    eventId: varchar("event_id", { length: 255 }).notNull(),
+    providerMessageId: varchar("provider_message_id", { length: 255 }).notNull(),
+    event: jsonb("event").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.eventId] }),
+    index("sms_early_receipts_message_idx").on(t.provider, t.providerMessageId),
+    index("sms_early_receipts_received_idx").on(t.receivedAt),
+  ],
+);
+
+/**
  * Recipient files of the compose wizard (POST /sms/recipients-file), parsed on upload and kept for a day:
  * the header's columns and the rows as text cells (the first column the mobile number or e-mail).
  */

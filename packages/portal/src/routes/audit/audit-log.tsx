@@ -1,4 +1,4 @@
-import { Breadcrumb } from "@herald/ui";
+import { Breadcrumb, PageHeader, PageLayout } from "@herald/ui";
 import { routerLink } from "../../shell/link";
 import * as u from "../admin/users/users.css";
 import { AuditLogView } from "./audit-view";
@@ -6,7 +6,7 @@ import { AuditLogView } from "./audit-view";
 /** /user-manage/audit-log: who did what and when in the company (admins only). */
 export default function AuditLog() {
   return (
-    <div className={u.page}>
+    <PageLayout>
       <Breadcrumb
         items={[
           { label: "Home", href: "/apps/social-chat" },
@@ -15,12 +15,12 @@ export default function AuditLog() {
         ]}
         renderLink={routerLink}
       />
-      <h1 className={u.heading}>Audit Log</h1>
+      <PageHeader title="Audit Log" />
       <p className={u.muted}>
         Who did what and when in your company: users and permissions, credit, sender IDs, numbers and
         sign-ins. Entries are never changed or removed.
       </p>
       <AuditLogView area="company" />
-    </div>
+    </PageLayout>
   );
 }

@@ -11,6 +11,7 @@ import {
   Dialog,
   EmptyState,
   FunnelChart,
+  PageLayout,
   Spinner,
   StatCard,
 } from "@herald/ui";
@@ -219,17 +220,17 @@ export default function BroadcastBreakdown() {
 
   if (query.isPending)
     return (
-      <div className={s.page}>
+      <PageLayout>
         <Breadcrumb items={crumbs} renderLink={routerLink} />
         <Card title="Broadcast details" headingLevel={2}>
           <Spinner label="Loading the broadcast" showLabel />
         </Card>
-      </div>
+      </PageLayout>
     );
   if (query.isError || !b) {
     const missing = query.error instanceof ApiError && query.error.status === 404;
     return (
-      <div className={s.page}>
+      <PageLayout>
         <Breadcrumb items={crumbs} renderLink={routerLink} />
         <Card title="Broadcast details" headingLevel={2}>
           <EmptyState
@@ -247,7 +248,7 @@ export default function BroadcastBreakdown() {
             }
           />
         </Card>
-      </div>
+      </PageLayout>
     );
   }
 
@@ -262,7 +263,7 @@ export default function BroadcastBreakdown() {
       : (preview.text ?? "");
 
   return (
-    <div className={s.page}>
+    <PageLayout>
       <Breadcrumb items={crumbs} renderLink={routerLink} />
       <Card
         title={b.name}
@@ -379,6 +380,6 @@ export default function BroadcastBreakdown() {
           </div>
         ) : null}
       </Dialog>
-    </div>
+    </PageLayout>
   );
 }

@@ -1,12 +1,11 @@
 import { MESSAGES } from "@herald/domain";
-import { Breadcrumb, Button, Card, DataTable, type DataTableColumn } from "@herald/ui";
+import { Breadcrumb, Button, Card, DataTable, type DataTableColumn, PageLayout } from "@herald/ui";
 import { useMemo } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { $api } from "../../api";
 import { useDialogs } from "../../dialogs";
 import { routerLink } from "../../shell/link";
 import { exportRows } from "../contacts/contacts.shared";
-import * as s from "./broadcast.css";
 import { type BroadcastListItem, dateText, HOME_CRUMB, reportPath, WIZARD_PATH } from "./broadcast-rules";
 
 const EXPORT_HEADER = ["Name", "Description", "Campaign", "Total Recipients", "Created At"] as const;
@@ -47,7 +46,7 @@ export default function BroadcastReport() {
   );
 
   return (
-    <div className={s.page}>
+    <PageLayout>
       <Breadcrumb items={[HOME_CRUMB, { label: "Broadcast reports" }]} renderLink={routerLink} />
       <Card
         title="Broadcast reports"
@@ -83,6 +82,6 @@ export default function BroadcastReport() {
           rowActions={[{ label: "View Details", onSelect: (r) => navigate(reportPath(r.id)) }]}
         />
       </Card>
-    </div>
+    </PageLayout>
   );
 }

@@ -8,6 +8,7 @@ import {
   Checkbox,
   EmptyState,
   FileDrop,
+  PageLayout,
   RadioGroup,
   Select,
   Spinner,
@@ -95,16 +96,16 @@ export default function BroadcastWizard() {
 
   if (campaigns.isPending || channels.isPending)
     return (
-      <div className={s.page}>
+      <PageLayout>
         <Breadcrumb items={crumbs} renderLink={routerLink} />
         <Card title="Broadcast" headingLevel={2}>
           <Spinner label="Loading the broadcast options" showLabel />
         </Card>
-      </div>
+      </PageLayout>
     );
   if (campaigns.isError || channels.isError)
     return (
-      <div className={s.page}>
+      <PageLayout>
         <Breadcrumb items={crumbs} renderLink={routerLink} />
         <Card title="Broadcast" headingLevel={2}>
           <EmptyState
@@ -123,7 +124,7 @@ export default function BroadcastWizard() {
             }
           />
         </Card>
-      </div>
+      </PageLayout>
     );
 
   const checkName = async (): Promise<string | true> => {
@@ -222,7 +223,7 @@ export default function BroadcastWizard() {
   };
 
   return (
-    <div className={s.page}>
+    <PageLayout>
       <Breadcrumb items={crumbs} renderLink={routerLink} />
       <Card title="Broadcast" headingLevel={2}>
         <Wizard
@@ -275,7 +276,7 @@ export default function BroadcastWizard() {
           }
         </Wizard>
       </Card>
-    </div>
+    </PageLayout>
   );
 }
 

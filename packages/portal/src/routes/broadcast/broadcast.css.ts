@@ -1,15 +1,6 @@
 import { mediaDown, vars } from "@herald/ui/theme";
 import { style } from "@vanilla-extract/css";
 
-/** The broadcast screens: breadcrumb, then cards. */
-export const page = style({
-  display: "grid",
-  gap: vars.space["4"],
-  padding: vars.space["6"],
-  minWidth: 0,
-  "@media": { [mediaDown("sm")]: { padding: 0 } },
-});
-
 export const stats = style({
   display: "grid",
   gap: vars.space["3"],

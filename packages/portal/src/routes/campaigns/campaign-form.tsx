@@ -1,6 +1,6 @@
 import { ApiError, unwrap } from "@herald/api-client";
 import { MESSAGES } from "@herald/domain";
-import { Breadcrumb, Button, Card, Spinner, TextField } from "@herald/ui";
+import { Breadcrumb, Button, Card, PageLayout, Spinner, TextField } from "@herald/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { useNavigate } from "react-router";
@@ -64,7 +64,7 @@ export function CampaignForm({ id }: { id?: string }) {
   const deleted = campaign.data?.status === "deleted";
   const title = editing ? "Edit Campaign" : "Add Campaign";
   return (
-    <div className={`${s.page} ${s.narrow}`}>
+    <PageLayout maxWidth={720}>
       <Breadcrumb
         items={[
           HOME_CRUMB,
@@ -110,6 +110,6 @@ export function CampaignForm({ id }: { id?: string }) {
           </form>
         )}
       </Card>
-    </div>
+    </PageLayout>
   );
 }

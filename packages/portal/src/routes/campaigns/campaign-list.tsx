@@ -8,6 +8,7 @@ import {
   DataTable,
   type DataTableColumn,
   DateRangePicker,
+  PageLayout,
 } from "@herald/ui";
 import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
@@ -18,7 +19,6 @@ import { getToken } from "../../session";
 import { useLiveEvents } from "../../shell/event-stream";
 import { routerLink } from "../../shell/link";
 import { useProfile } from "../../shell/use-profile";
-import * as s from "../contacts/contacts.css";
 import { exportRows } from "../contacts/contacts.shared";
 import { useShownSelection } from "../use-shown-selection";
 import * as c from "./campaigns.css";
@@ -147,7 +147,7 @@ export default function CampaignList() {
   };
 
   return (
-    <div className={s.page}>
+    <PageLayout>
       <Breadcrumb items={[HOME_CRUMB, { label: "Campaigns" }]} renderLink={routerLink} />
       <Card
         title="Campaigns"
@@ -217,6 +217,6 @@ export default function CampaignList() {
           ]}
         />
       </Card>
-    </div>
+    </PageLayout>
   );
 }

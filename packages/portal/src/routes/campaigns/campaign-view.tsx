@@ -9,6 +9,7 @@ import {
   type DataTableColumn,
   FunnelChart,
   LoadMore,
+  PageLayout,
   Spinner,
   StatCard,
 } from "@herald/ui";
@@ -93,7 +94,7 @@ export default function CampaignView() {
   const link = report.data ? outgoingReport(id, report.data) : null;
   const hint = link && "hint" in link ? link.hint : null;
   return (
-    <div className={s.page}>
+    <PageLayout>
       <Breadcrumb
         items={[HOME_CRUMB, { label: "Campaigns", href: CAMPAIGNS_PATH }, { label: "Campaign Details" }]}
         renderLink={routerLink}
@@ -140,7 +141,7 @@ export default function CampaignView() {
       {showOutgoing && report.data && report.data.sends.length > 0 ? (
         <OutgoingReport id={id} following={stillSending(data, report.data)} />
       ) : null}
-    </div>
+    </PageLayout>
   );
 }
 

@@ -1,6 +1,16 @@
 import { ApiError, unwrap } from "@herald/api-client";
 import { contactsUploadedWithIssues, MESSAGES } from "@herald/domain";
-import { Breadcrumb, Button, Card, Checkbox, FileDrop, MultiSelect, ProgressBar, Tabs } from "@herald/ui";
+import {
+  Breadcrumb,
+  Button,
+  Card,
+  Checkbox,
+  FileDrop,
+  MultiSelect,
+  PageLayout,
+  ProgressBar,
+  Tabs,
+} from "@herald/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
@@ -39,7 +49,7 @@ type Method = "individual" | "file";
 export default function ContactAdd() {
   const [method, setMethod] = useState<Method>("individual");
   return (
-    <div className={`${s.page} ${s.narrow}`}>
+    <PageLayout maxWidth={720}>
       <Breadcrumb
         items={[HOME_CRUMB, { label: "Contacts", href: CONTACTS_PATH }, { label: "Add Contact" }]}
         renderLink={routerLink}
@@ -55,7 +65,7 @@ export default function ContactAdd() {
           ]}
         />
       </Card>
-    </div>
+    </PageLayout>
   );
 }
 

@@ -1,5 +1,5 @@
 import { formatContactNumber, formatDateTime12, MESSAGES } from "@herald/domain";
-import { Badge, Breadcrumb, Button, Card, Spinner } from "@herald/ui";
+import { Badge, Breadcrumb, Button, Card, PageLayout, Spinner } from "@herald/ui";
 import { Fragment, useEffect, useRef } from "react";
 import { useNavigate, useParams } from "react-router";
 import { $api } from "../../api";
@@ -26,7 +26,7 @@ export default function ContactDetails() {
   }, [contact.error, dialogs, navigate]);
 
   return (
-    <div className={`${s.page} ${s.narrow}`}>
+    <PageLayout maxWidth={720}>
       <Breadcrumb
         items={[HOME_CRUMB, { label: "Contacts", href: CONTACTS_PATH }, { label: "Contact Details" }]}
         renderLink={routerLink}
@@ -50,7 +50,7 @@ export default function ContactDetails() {
           </div>
         </div>
       </Card>
-    </div>
+    </PageLayout>
   );
 }
 

@@ -1,6 +1,6 @@
 import { ApiError, unwrap } from "@herald/api-client";
 import { MESSAGES } from "@herald/domain";
-import { Breadcrumb, Button, Card, Spinner } from "@herald/ui";
+import { Breadcrumb, Button, Card, PageLayout, Spinner } from "@herald/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
@@ -35,7 +35,7 @@ export default function ContactEdit() {
   }, [contact.error, dialogs, navigate]);
 
   return (
-    <div className={`${s.page} ${s.narrow}`}>
+    <PageLayout maxWidth={720}>
       <Breadcrumb
         items={[
           HOME_CRUMB,
@@ -54,7 +54,7 @@ export default function ContactEdit() {
           <p className={s.note}>{MESSAGES.somethingWentWrong}</p>
         )}
       </Card>
-    </div>
+    </PageLayout>
   );
 }
 

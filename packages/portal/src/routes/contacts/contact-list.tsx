@@ -1,6 +1,6 @@
 import { unwrap } from "@herald/api-client";
 import { formatContactNumber, formatDate, MESSAGES } from "@herald/domain";
-import { Breadcrumb, Button, Card, DataTable, type DataTableColumn } from "@herald/ui";
+import { Breadcrumb, Button, Card, DataTable, type DataTableColumn, PageLayout } from "@herald/ui";
 import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
@@ -124,7 +124,7 @@ export default function ContactList() {
     ).catch(() => dialogs.message("error", MESSAGES.somethingWentWrong));
 
   return (
-    <div className={s.page}>
+    <PageLayout>
       <Breadcrumb items={[HOME_CRUMB, { label: "Contacts" }]} renderLink={routerLink} />
       <Card
         title="Contacts"
@@ -177,6 +177,6 @@ export default function ContactList() {
           ]}
         />
       </Card>
-    </div>
+    </PageLayout>
   );
 }

@@ -1,18 +1,6 @@
 import { mediaDown, vars } from "@herald/ui/theme";
 import { style } from "@vanilla-extract/css";
 
-/** The contact and group screens: breadcrumb, then one card. */
-export const page = style({
-  display: "grid",
-  gap: vars.space["4"],
-  padding: vars.space["6"],
-  minWidth: 0,
-  // The shell's main area already pads the page on phones.
-  "@media": { [mediaDown("sm")]: { padding: 0 } },
-});
-
-export const narrow = style({ maxWidth: 720 });
-
 export const toolbar = style({
   display: "flex",
   flexWrap: "wrap",

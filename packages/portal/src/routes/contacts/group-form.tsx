@@ -1,6 +1,6 @@
 import { ApiError, unwrap } from "@herald/api-client";
 import { MESSAGES } from "@herald/domain";
-import { Breadcrumb, Button, Card, Spinner, TextField } from "@herald/ui";
+import { Breadcrumb, Button, Card, PageLayout, Spinner, TextField } from "@herald/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { useNavigate } from "react-router";
@@ -68,7 +68,7 @@ export function GroupForm({ id }: { id?: string }) {
 
   const title = editing ? "Edit Group" : "Add Group";
   return (
-    <div className={`${s.page} ${s.narrow}`}>
+    <PageLayout maxWidth={720}>
       <Breadcrumb
         items={[HOME_CRUMB, { label: "Groups", href: GROUPS_PATH }, { label: editing ? "Edit" : "Add" }]}
         renderLink={routerLink}
@@ -104,6 +104,6 @@ export function GroupForm({ id }: { id?: string }) {
           </form>
         )}
       </Card>
-    </div>
+    </PageLayout>
   );
 }

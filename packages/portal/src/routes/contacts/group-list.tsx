@@ -1,6 +1,6 @@
 import { unwrap } from "@herald/api-client";
 import { formatDate, MESSAGES } from "@herald/domain";
-import { Breadcrumb, Button, Card, DataTable, type DataTableColumn } from "@herald/ui";
+import { Breadcrumb, Button, Card, DataTable, type DataTableColumn, PageLayout } from "@herald/ui";
 import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
@@ -8,7 +8,6 @@ import { $api, api } from "../../api";
 import { useDialogs } from "../../dialogs";
 import { routerLink } from "../../shell/link";
 import { useShownSelection } from "../use-shown-selection";
-import * as s from "./contacts.css";
 import {
   exportRows,
   failure,
@@ -108,7 +107,7 @@ export default function GroupList() {
   };
 
   return (
-    <div className={s.page}>
+    <PageLayout>
       <Breadcrumb items={[HOME_CRUMB, { label: "Groups" }]} renderLink={routerLink} />
       <Card
         title="Groups"
@@ -159,6 +158,6 @@ export default function GroupList() {
           ]}
         />
       </Card>
-    </div>
+    </PageLayout>
   );
 }

@@ -1,6 +1,6 @@
 import { unwrap } from "@herald/api-client";
 import { formatContactNumber, formatDateTime24, MESSAGES } from "@herald/domain";
-import { Breadcrumb, Button, Card, DataTable, type DataTableColumn } from "@herald/ui";
+import { Breadcrumb, Button, Card, DataTable, type DataTableColumn, PageLayout } from "@herald/ui";
 import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useParams } from "react-router";
@@ -115,7 +115,7 @@ export default function GroupMembers() {
   const total = query.search ? offset + (rows?.length ?? 0) : tableProps.total;
   const title = data?.name ?? "Group Members";
   return (
-    <div className={s.page}>
+    <PageLayout>
       <Breadcrumb
         items={[HOME_CRUMB, { label: "Groups", href: GROUPS_PATH }, { label: "Group Members" }]}
         renderLink={routerLink}
@@ -175,6 +175,6 @@ export default function GroupMembers() {
           rowActions={[{ label: "Remove from Group", onSelect: (m) => void removeOne(m), tone: "danger" }]}
         />
       </Card>
-    </div>
+    </PageLayout>
   );
 }

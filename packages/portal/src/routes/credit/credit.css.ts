@@ -54,10 +54,3 @@ export const rowTopUp = style({
     "&:focus-visible": { outline: "none", boxShadow: vars.focusRing },
   },
 });
-
-/** Actions beside a page heading (Statement, Purchase Credit). */
-export const headerActions = style({
-  display: "flex",
-  flexWrap: "wrap",
-  gap: vars.space["2"],
-});

@@ -1,7 +1,16 @@
 import { ApiError, unwrap } from "@herald/api-client";
 import type { components } from "@herald/api-client/schema";
 import { MESSAGES, sgdToCents, validateThresholds } from "@herald/domain";
-import { Breadcrumb, Button, Card, CurrencyInput, EmptyState, Spinner } from "@herald/ui";
+import {
+  Breadcrumb,
+  Button,
+  Card,
+  CurrencyInput,
+  EmptyState,
+  PageHeader,
+  PageLayout,
+  Spinner,
+} from "@herald/ui";
 import { type FormEvent, useState } from "react";
 import { $api, api } from "../../api";
 import { useDialogs } from "../../dialogs";
@@ -92,7 +101,7 @@ function ThresholdForm({ initial, onSaved }: { initial: Thresholds; onSaved: () 
 export default function LowCreditManagement() {
   const thresholds = $api.useQuery("post", "/getCompanyThreshold", {}, { retry: false });
   return (
-    <div className={s.page}>
+    <PageLayout>
       <Breadcrumb
         items={[
           { label: "Home", href: "/apps/social-chat" },
@@ -101,7 +110,7 @@ export default function LowCreditManagement() {
         ]}
         renderLink={routerLink}
       />
-      <h1 className={s.heading}>Low credit alerts</h1>
+      <PageHeader title="Low credit alerts" />
       <Card title="Low Credit Management">
         {thresholds.data ? (
           <ThresholdForm initial={thresholds.data} onSaved={() => thresholds.refetch()} />
@@ -120,6 +129,6 @@ export default function LowCreditManagement() {
           <Spinner label="Loading thresholds" />
         )}
       </Card>
-    </div>
+    </PageLayout>
   );
 }

@@ -1,10 +1,9 @@
 import { ApiError, unwrap } from "@herald/api-client";
 import { MESSAGES } from "@herald/domain";
-import { Breadcrumb, Button, Card, EmptyState, Spinner } from "@herald/ui";
+import { Breadcrumb, Button, Card, EmptyState, PageHeader, PageLayout, Spinner } from "@herald/ui";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "../../api";
 import { routerLink } from "../../shell/link";
-import * as s from "./low-credit.css";
 
 const errorText = (err: unknown) =>
   err instanceof ApiError && err.status < 500 ? err.message : MESSAGES.somethingWentWrong;
@@ -31,7 +30,7 @@ export default function PaymentHistory() {
   }, [open]);
 
   return (
-    <div className={s.page}>
+    <PageLayout>
       <Breadcrumb
         items={[
           { label: "Home", href: "/apps/social-chat" },
@@ -40,7 +39,7 @@ export default function PaymentHistory() {
         ]}
         renderLink={routerLink}
       />
-      <h1 className={s.heading}>Payment History</h1>
+      <PageHeader title="Payment History" />
       <Card title="Billing portal" headingLevel={2}>
         {error ? (
           <EmptyState
@@ -57,6 +56,6 @@ export default function PaymentHistory() {
           <Spinner label="Opening your payment history" showLabel />
         )}
       </Card>
-    </div>
+    </PageLayout>
   );
 }

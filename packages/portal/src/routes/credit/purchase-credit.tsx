@@ -1,6 +1,6 @@
 import { ApiError, unwrap } from "@herald/api-client";
 import { formatSgd, MESSAGES } from "@herald/domain";
-import { Breadcrumb, Button, Card, CreditBox, Spinner, TextField } from "@herald/ui";
+import { Breadcrumb, Button, Card, CreditBox, PageHeader, PageLayout, Spinner, TextField } from "@herald/ui";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { $api, api } from "../../api";
@@ -104,7 +104,7 @@ export default function PurchaseCredit() {
   };
 
   return (
-    <div className={s.page}>
+    <PageLayout>
       <Breadcrumb
         items={[
           { label: "Home", href: "/apps/social-chat" },
@@ -114,7 +114,7 @@ export default function PurchaseCredit() {
         ]}
         renderLink={routerLink}
       />
-      <h1 className={s.heading}>Purchase Credit</h1>
+      <PageHeader title="Purchase Credit" />
       <CorporateBalance cents={safeCents(company.data?.companyCredit)} pending={company.isPending} />
       <Card title="Choose an amount" headingLevel={2}>
         <form className={s.form} onSubmit={submit} noValidate aria-label="Purchase credit">
@@ -160,6 +160,6 @@ export default function PurchaseCredit() {
           </div>
         </form>
       </Card>
-    </div>
+    </PageLayout>
   );
 }

@@ -7,6 +7,8 @@ import {
   DataTable,
   type DataTableColumn,
   DateRangePicker,
+  PageHeader,
+  PageLayout,
   Select,
   StatCard,
 } from "@herald/ui";
@@ -175,7 +177,7 @@ export default function CreditStatement() {
   const failed = errorText(statement.error);
 
   return (
-    <div className={s.page}>
+    <PageLayout>
       <Breadcrumb
         items={[
           { label: "Home", href: "/apps/social-chat" },
@@ -184,7 +186,7 @@ export default function CreditStatement() {
         ]}
         renderLink={routerLink}
       />
-      <h1 className={s.heading}>Credit Statement</h1>
+      <PageHeader title="Credit Statement" />
       <Card title="Account and dates" headingLevel={2}>
         <div className={s.stack}>
           <div className={st.filters}>
@@ -295,6 +297,6 @@ export default function CreditStatement() {
           )}
         </div>
       </Card>
-    </div>
+    </PageLayout>
   );
 }

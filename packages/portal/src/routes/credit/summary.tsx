@@ -8,6 +8,8 @@ import {
   DataTable,
   type DataTableColumn,
   LoadMore,
+  PageHeader,
+  PageLayout,
   Spinner,
 } from "@herald/ui";
 import { useEffect, useMemo, useRef, useState } from "react";
@@ -268,7 +270,7 @@ export default function CreditSummary() {
   );
 
   return (
-    <div className={s.page}>
+    <PageLayout>
       <Breadcrumb
         items={[
           { label: "Home", href: "/apps/social-chat" },
@@ -277,17 +279,19 @@ export default function CreditSummary() {
         ]}
         renderLink={routerLink}
       />
-      <div className={s.headerRow}>
-        <h1 className={s.heading}>Credit Summary</h1>
-        <div className={c.headerActions}>
-          <Link to={statementPath()} className={c.rowTopUp}>
-            Statement
-          </Link>
-          <Link to="/credit-mgt/purchase-credit" className={c.rowTopUp}>
-            Purchase Credit
-          </Link>
-        </div>
-      </div>
+      <PageHeader
+        title="Credit Summary"
+        actions={
+          <>
+            <Link to={statementPath()} className={c.rowTopUp}>
+              Statement
+            </Link>
+            <Link to="/credit-mgt/purchase-credit" className={c.rowTopUp}>
+              Purchase Credit
+            </Link>
+          </>
+        }
+      />
       <CorporateBalance />
       <TopupRequestsCard />
       <Card title="Users' credit" headingLevel={2}>
@@ -306,6 +310,6 @@ export default function CreditSummary() {
           emptyText={MESSAGES.noRecords}
         />
       </Card>
-    </div>
+    </PageLayout>
   );
 }

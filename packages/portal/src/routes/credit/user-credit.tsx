@@ -1,6 +1,6 @@
 import { unwrap } from "@herald/api-client";
 import { centsToSgd, formatSgd, MESSAGES } from "@herald/domain";
-import { Breadcrumb, Button, Card, CurrencyInput } from "@herald/ui";
+import { Breadcrumb, Button, Card, CurrencyInput, PageHeader, PageLayout } from "@herald/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
@@ -231,7 +231,7 @@ export default function UserCredit() {
     );
 
   return (
-    <div className={s.page}>
+    <PageLayout>
       <Breadcrumb
         items={[
           { label: "Home", href: "/apps/social-chat" },
@@ -240,9 +240,9 @@ export default function UserCredit() {
         ]}
         renderLink={routerLink}
       />
-      <h1 className={s.heading}>Edit User{data ? `: ${fullName(data)}` : ""}</h1>
+      <PageHeader title={<>Edit User{data ? `: ${fullName(data)}` : ""}</>} />
       <EditTabs id={id} />
       {body}
-    </div>
+    </PageLayout>
   );
 }

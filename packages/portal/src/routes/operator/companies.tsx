@@ -1,5 +1,14 @@
 import { formatAmount } from "@herald/domain";
-import { Badge, Card, DataTable, type DataTableColumn, LoadMore, Select } from "@herald/ui";
+import {
+  Badge,
+  Card,
+  DataTable,
+  type DataTableColumn,
+  LoadMore,
+  PageHeader,
+  PageLayout,
+  Select,
+} from "@herald/ui";
 import { useMemo } from "react";
 import { Link } from "react-router";
 import * as s from "../screen.css";
@@ -105,10 +114,8 @@ export default function Companies() {
 
   const filtered = Boolean(filters.q || status);
   return (
-    <div className={s.page}>
-      <div className={s.headerRow}>
-        <h1 className={s.heading}>Companies</h1>
-      </div>
+    <PageLayout inset="none">
+      <PageHeader title="Companies" />
       <Card>
         <div className={s.stack}>
           <div className={s.filters}>
@@ -149,6 +156,6 @@ export default function Companies() {
           />
         </div>
       </Card>
-    </div>
+    </PageLayout>
   );
 }

@@ -1,6 +1,16 @@
 import { ApiError } from "@herald/api-client";
 import { formatDate } from "@herald/domain";
-import { Badge, Breadcrumb, Button, Card, DataTable, type DataTableColumn, Spinner } from "@herald/ui";
+import {
+  Badge,
+  Breadcrumb,
+  Button,
+  Card,
+  DataTable,
+  type DataTableColumn,
+  PageHeader,
+  PageLayout,
+  Spinner,
+} from "@herald/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
@@ -103,17 +113,17 @@ export default function Company() {
 
   if (company.isPending)
     return (
-      <div className={s.page}>
+      <PageLayout inset="none">
         {crumbs}
         <div className={s.center}>
           <Spinner label="Loading the company" showLabel />
         </div>
-      </div>
+      </PageLayout>
     );
   if (!c) {
     const missing = company.error instanceof ApiError && company.error.status === 404;
     return (
-      <div className={s.page}>
+      <PageLayout inset="none">
         {crumbs}
         <Card title={missing ? "No such company" : "The company did not load"}>
           <div className={s.form}>
@@ -132,35 +142,37 @@ export default function Company() {
             </div>
           </div>
         </Card>
-      </div>
+      </PageLayout>
     );
   }
 
   const status = companyStatus(c.status);
   const suspended = c.status === "suspended";
   return (
-    <div className={s.page}>
+    <PageLayout inset="none">
       {crumbs}
-      <div className={s.headerRow}>
-        <div className={s.titleGroup}>
-          <h1 className={s.heading}>{c.name}</h1>
+      <PageHeader
+        title={c.name}
+        badges={
           <Badge tone={status.tone} variant="soft">
             {status.label}
           </Badge>
-        </div>
-        <div className={s.rowButtons}>
-          <Link to={`/operator/audit?companyId=${c.id}`} className={s.link}>
-            Audit log
-          </Link>
-          <Button
-            variant={suspended ? "solid" : "outline"}
-            tone={suspended ? "primary" : "danger"}
-            onClick={() => open("suspension")}
-          >
-            {suspended ? "Resume company" : "Suspend company"}
-          </Button>
-        </div>
-      </div>
+        }
+        actions={
+          <>
+            <Link to={`/operator/audit?companyId=${c.id}`} className={s.link}>
+              Audit log
+            </Link>
+            <Button
+              variant={suspended ? "solid" : "outline"}
+              tone={suspended ? "primary" : "danger"}
+              onClick={() => open("suspension")}
+            >
+              {suspended ? "Resume company" : "Suspend company"}
+            </Button>
+          </>
+        }
+      />
 
       {suspended && (
         <div className={s.banner} role="status">
@@ -274,6 +286,6 @@ export default function Company() {
           onDone={done}
         />
       )}
-    </div>
+    </PageLayout>
   );
 }

@@ -8,6 +8,8 @@ import {
   type DataTableRowAction,
   FormDialog,
   LoadMore,
+  PageHeader,
+  PageLayout,
   RadioGroup,
   TextField,
   useToast,
@@ -269,11 +271,8 @@ export default function Numbers() {
   );
 
   return (
-    <div className={s.page}>
-      <div className={s.headerRow}>
-        <h1 className={s.heading}>Numbers</h1>
-        <Button onClick={() => setEditing({})}>Add number</Button>
-      </div>
+    <PageLayout inset="none">
+      <PageHeader title="Numbers" actions={<Button onClick={() => setEditing({})}>Add number</Button>} />
       <Card>
         <div className={s.stack}>
           <div className={s.filters}>
@@ -311,6 +310,6 @@ export default function Numbers() {
       {editing && (
         <NumberDialog existing={editing.number} onClose={() => setEditing(null)} onDone={refresh} />
       )}
-    </div>
+    </PageLayout>
   );
 }

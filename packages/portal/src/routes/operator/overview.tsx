@@ -1,4 +1,4 @@
-import { Button, Card, Spinner, StatCard, type StatTone } from "@herald/ui";
+import { Button, Card, PageHeader, PageLayout, Spinner, StatCard, type StatTone } from "@herald/ui";
 import { routerLink } from "../../shell/link";
 import { useOperatorOverview } from "../../shell/operator-shell";
 import * as s from "../screen.css";
@@ -76,11 +76,11 @@ export default function OperatorOverview() {
   );
 
   return (
-    <div className={s.page}>
-      <div className={s.headerRow}>
-        <h1 className={s.heading}>Overview</h1>
-        {overview.isFetching && <Spinner size="sm" label="Refreshing the figures" />}
-      </div>
+    <PageLayout inset="none">
+      <PageHeader
+        title="Overview"
+        actions={overview.isFetching && <Spinner size="sm" label="Refreshing the figures" />}
+      />
       {overview.isError && !o ? (
         <Card>
           <div className={s.form}>
@@ -110,6 +110,6 @@ export default function OperatorOverview() {
           </section>
         </>
       )}
-    </div>
+    </PageLayout>
   );
 }

@@ -9,6 +9,8 @@ import {
   type DataTableColumn,
   FormDialog,
   LoadMore,
+  PageHeader,
+  PageLayout,
   Select,
   Switch,
   Textarea,
@@ -342,10 +344,8 @@ export default function OperatorSenderIds() {
 
   const filtered = Boolean(filters.q || status);
   return (
-    <div className={s.page}>
-      <div className={s.headerRow}>
-        <h1 className={s.heading}>Sender IDs</h1>
-      </div>
+    <PageLayout inset="none">
+      <PageHeader title="Sender IDs" />
       <Card>
         <div className={s.stack}>
           <div className={s.filters}>
@@ -394,6 +394,6 @@ export default function OperatorSenderIds() {
       {deciding?.kind === "reject" && (
         <RejectDialog record={deciding.record} onClose={() => setDeciding(null)} onDone={refresh} />
       )}
-    </div>
+    </PageLayout>
   );
 }

@@ -9,6 +9,8 @@ import {
   type DataTableColumn,
   FormDialog,
   LoadMore,
+  PageHeader,
+  PageLayout,
   Textarea,
   useToast,
 } from "@herald/ui";
@@ -333,10 +335,8 @@ export default function Topups() {
   }, [view]);
 
   return (
-    <div className={s.page}>
-      <div className={s.headerRow}>
-        <h1 className={s.heading}>Top-up requests</h1>
-      </div>
+    <PageLayout inset="none">
+      <PageHeader title="Top-up requests" />
       <Card>
         <div className={s.stack}>
           {/* biome-ignore lint/a11y/useSemanticElements: a labelled group of toggle buttons, not form fields */}
@@ -388,6 +388,6 @@ export default function Topups() {
       {answering?.kind === "decline" && (
         <DeclineDialog request={answering.request} onClose={() => setAnswering(null)} onDone={refresh} />
       )}
-    </div>
+    </PageLayout>
   );
 }

@@ -1,5 +1,5 @@
 import type { Schema } from "@herald/api-client";
-import { Card, DataTable, type DataTableColumn, LoadMore } from "@herald/ui";
+import { Card, DataTable, type DataTableColumn, LoadMore, PageHeader, PageLayout } from "@herald/ui";
 import * as s from "../screen.css";
 import { useKeysetList } from "../use-keyset-list";
 import { loadUnrouted } from "./operator.queries";
@@ -49,14 +49,11 @@ export default function UnroutedMessages() {
     load: loadUnrouted(),
   });
   return (
-    <div className={s.page}>
-      <div className={s.headerRow}>
-        <h1 className={s.heading}>Unrouted messages</h1>
-      </div>
-      <p className={s.lead}>
-        SMS that reached Herald but no company: sent to a number nobody owns, or to a shared number without a
-        company's keyword as the first word. Newest first. Assign the number, or a keyword, under Numbers.
-      </p>
+    <PageLayout inset="none">
+      <PageHeader
+        title="Unrouted messages"
+        description="SMS that reached Herald but no company: sent to a number nobody owns, or to a shared number without a company's keyword as the first word. Newest first. Assign the number, or a keyword, under Numbers."
+      />
       <Card>
         <div className={s.stack}>
           <DataTable
@@ -81,6 +78,6 @@ export default function UnroutedMessages() {
           />
         </div>
       </Card>
-    </div>
+    </PageLayout>
   );
 }

@@ -1,5 +1,5 @@
 import { formatContactNumber, formatDate, formatSgd, roleLabel, sgdToCents } from "@herald/domain";
-import { Badge, Breadcrumb, Button, Card } from "@herald/ui";
+import { Badge, Breadcrumb, Button, Card, PageLayout } from "@herald/ui";
 import { Fragment } from "react";
 import { useNavigate } from "react-router";
 import { routerLink } from "../../shell/link";
@@ -62,7 +62,7 @@ export default function MyProfile() {
     ["My Credit", formatSgd(sgdToCents(me.userCredit))],
   ];
   return (
-    <div className={s.page}>
+    <PageLayout maxWidth={960}>
       <Breadcrumb
         items={[{ label: "Home", href: "/apps/social-chat" }, { label: "My Profile" }]}
         renderLink={routerLink}
@@ -84,6 +84,6 @@ export default function MyProfile() {
           ))}
         </dl>
       </Card>
-    </div>
+    </PageLayout>
   );
 }

@@ -1,14 +1,6 @@
 import { mediaDown, vars } from "@herald/ui/theme";
 import { style } from "@vanilla-extract/css";
 
-export const page = style({
-  padding: vars.space["6"],
-  display: "grid",
-  gap: vars.space["4"],
-  maxWidth: 960,
-  // The shell's main area already pads the page on phones.
-  "@media": { [mediaDown("sm")]: { padding: 0 } },
-});
 /** Label beside value; on phones each label sits above its value, so the value gets the full width. */
 export const details = style({
   display: "grid",

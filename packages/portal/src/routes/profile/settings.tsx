@@ -28,6 +28,7 @@ import {
   Card,
   CountryPicker,
   CurrencyInput,
+  PageLayout,
   PasswordField,
   PhoneInput,
   type PhoneValue,
@@ -541,7 +542,7 @@ export default function ProfileSettings() {
   const tab = useSearchParams()[0].get("tab");
   if (!me) return null;
   return (
-    <div className={s.page}>
+    <PageLayout maxWidth={960}>
       <Breadcrumb
         items={[
           { label: "Home", href: "/apps/social-chat" },
@@ -564,6 +565,6 @@ export default function ProfileSettings() {
           ]}
         />
       </Card>
-    </div>
+    </PageLayout>
   );
 }

@@ -8,6 +8,7 @@ import {
   type DataTableColumn,
   type DateRange,
   DateRangePicker,
+  PageLayout,
 } from "@herald/ui";
 import type { ReactNode } from "react";
 import { useEffect, useMemo, useState } from "react";
@@ -150,7 +151,7 @@ export function ReportScreen<T extends { id: string }>(props: ReportScreenProps<
     : null;
 
   return (
-    <div className={s.page}>
+    <PageLayout>
       <Breadcrumb
         items={[HOME_CRUMB, { label: "Reports" }, { label: props.title }]}
         renderLink={routerLink}
@@ -232,6 +233,6 @@ export function ReportScreen<T extends { id: string }>(props: ReportScreenProps<
           />
         </div>
       </Card>
-    </div>
+    </PageLayout>
   );
 }

@@ -15,6 +15,8 @@ import {
   DataTable,
   type DataTableColumn,
   FormDialog,
+  PageHeader,
+  PageLayout,
   Textarea,
   TextField,
   useToast,
@@ -24,7 +26,6 @@ import { useMemo, useRef, useState } from "react";
 import { $api, api } from "../../api";
 import { useDialogs } from "../../dialogs";
 import { routerLink } from "../../shell/link";
-import * as u from "../admin/users/users.css";
 import { personParts } from "../format";
 import * as s from "../screen.css";
 import {
@@ -276,15 +277,15 @@ export default function SenderIds() {
 
   const ids = registry.data?.data ?? [];
   return (
-    <div className={u.page}>
+    <PageLayout>
       <Breadcrumb
         items={[{ label: "Home", href: "/apps/social-chat" }, { label: "Sender IDs & Numbers" }]}
         renderLink={routerLink}
       />
-      <div className={u.headerRow}>
-        <h1 className={u.heading}>Sender IDs &amp; Numbers</h1>
-        <Button onClick={() => setRequesting(true)}>Request sender ID</Button>
-      </div>
+      <PageHeader
+        title="Sender IDs & Numbers"
+        actions={<Button onClick={() => setRequesting(true)}>Request sender ID</Button>}
+      />
       <Card
         title="Sender IDs"
         headingLevel={2}
@@ -324,6 +325,6 @@ export default function SenderIds() {
         />
       </Card>
       {requesting && <RequestDialog onClose={() => setRequesting(false)} />}
-    </div>
+    </PageLayout>
   );
 }

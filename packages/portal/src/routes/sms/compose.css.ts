@@ -1,15 +1,5 @@
-import { mediaDown, vars } from "@herald/ui/theme";
+import { vars } from "@herald/ui/theme";
 import { style } from "@vanilla-extract/css";
-
-/** The compose and preview screens: breadcrumb, then the wizard in one card. */
-export const page = style({
-  display: "grid",
-  gap: vars.space["4"],
-  padding: vars.space["6"],
-  minWidth: 0,
-  maxWidth: 1200,
-  "@media": { [mediaDown("sm")]: { padding: 0 } },
-});
 
 export const step = style({ display: "grid", gap: vars.space["5"], minWidth: 0 });
 

@@ -9,6 +9,7 @@ import {
   FileDrop,
   FormDialog,
   MultiSelect,
+  PageLayout,
   RadioGroup,
   Select,
   Spinner,
@@ -87,16 +88,16 @@ export default function Compose() {
   const crumbs = [HOME_CRUMB, { label: "Compose Message" }];
   if (one.isPending || two.isPending)
     return (
-      <div className={s.page}>
+      <PageLayout maxWidth={1200}>
         <Breadcrumb items={crumbs} renderLink={routerLink} />
         <Card title="Compose Message" headingLevel={2}>
           <Spinner label="Loading the compose options" showLabel />
         </Card>
-      </div>
+      </PageLayout>
     );
   if (one.isError || two.isError || !one.data || !two.data)
     return (
-      <div className={s.page}>
+      <PageLayout maxWidth={1200}>
         <Breadcrumb items={crumbs} renderLink={routerLink} />
         <Card title="Compose Message" headingLevel={2}>
           <EmptyState
@@ -115,7 +116,7 @@ export default function Compose() {
             }
           />
         </Card>
-      </div>
+      </PageLayout>
     );
 
   const ctx = {
@@ -127,7 +128,7 @@ export default function Compose() {
     country: two.data.country ?? DEFAULT_COUNTRY,
   };
   return (
-    <div className={s.page}>
+    <PageLayout maxWidth={1200}>
       <Breadcrumb items={crumbs} renderLink={routerLink} />
       <Card
         title="Compose Message"
@@ -182,7 +183,7 @@ export default function Compose() {
           }
         </Wizard>
       </Card>
-    </div>
+    </PageLayout>
   );
 }
 

@@ -8,6 +8,7 @@ import {
   Checkbox,
   DataTable,
   type DataTableColumn,
+  PageLayout,
   Spinner,
   Stepper,
 } from "@herald/ui";
@@ -175,7 +176,7 @@ export default function Preview() {
       : MESSAGES.somethingWentWrong;
 
   return (
-    <div className={s.page}>
+    <PageLayout maxWidth={1200}>
       <Breadcrumb
         items={[HOME_CRUMB, { label: "Compose Message", href: COMPOSE_PATH }, { label: "Preview" }]}
         renderLink={routerLink}
@@ -349,7 +350,7 @@ export default function Preview() {
           </section>
         </div>
       </Card>
-    </div>
+    </PageLayout>
   );
 }
 

@@ -1,6 +1,6 @@
 import { ApiError, unwrap } from "@herald/api-client";
 import { formatDateTime12, MESSAGES } from "@herald/domain";
-import { Breadcrumb, Button, Card, PasswordField, Spinner, Switch, TextField } from "@herald/ui";
+import { Breadcrumb, Button, Card, PageLayout, PasswordField, Spinner, Switch, TextField } from "@herald/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { $api, api } from "../../api";
@@ -78,7 +78,7 @@ export default function BotSettings() {
   };
 
   return (
-    <div className={`${s.page} ${s.narrowPage}`}>
+    <PageLayout maxWidth={720}>
       <Breadcrumb
         items={[{ label: "Home", href: CHAT_PATH }, { label: "Bot Settings" }]}
         renderLink={routerLink}
@@ -150,6 +150,6 @@ export default function BotSettings() {
           </form>
         </Card>
       )}
-    </div>
+    </PageLayout>
   );
 }

@@ -9,6 +9,7 @@ import {
   channelLabel,
   DataTable,
   type DataTableColumn,
+  PageLayout,
 } from "@herald/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
@@ -147,7 +148,7 @@ export default function ChannelManagement() {
   };
 
   return (
-    <div className={s.page}>
+    <PageLayout>
       <Breadcrumb items={[HOME_CRUMB, { label: "Channels Management" }]} renderLink={routerLink} />
       <Card
         title="Channels"
@@ -190,6 +191,6 @@ export default function ChannelManagement() {
           }
         />
       </Card>
-    </div>
+    </PageLayout>
   );
 }

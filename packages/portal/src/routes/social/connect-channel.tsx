@@ -8,6 +8,7 @@ import {
   channelLabel,
   EmptyState,
   MultiSelect,
+  PageLayout,
   PasswordField,
   RadioGroup,
   Spinner,
@@ -59,7 +60,7 @@ export default function ConnectChannel() {
     { label: "Connect Channel" },
   ];
   return (
-    <div className={`${s.page} ${s.narrowPage}`}>
+    <PageLayout maxWidth={720}>
       <Breadcrumb items={crumbs} renderLink={routerLink} />
       {token === "" || session.isError ? (
         <EmptyState
@@ -81,7 +82,7 @@ export default function ConnectChannel() {
       ) : (
         <ConnectForm token={token} session={session.data} />
       )}
-    </div>
+    </PageLayout>
   );
 }
 

@@ -157,16 +157,6 @@ export const agentMeta = style({
   whiteSpace: "nowrap",
 });
 
-export const page = style({
-  display: "grid",
-  gap: vars.space["4"],
-  padding: vars.space["6"],
-  minWidth: 0,
-  "@media": { [mediaDown("sm")]: { padding: 0 } },
-});
-
-export const narrowPage = style({ maxWidth: 720 });
-
 export const form = style({ display: "grid", gap: vars.space["4"] });
 
 export const note = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });

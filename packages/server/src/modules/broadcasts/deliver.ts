@@ -12,14 +12,18 @@
  * the counts and the charge. The inbox shows the messages; receipts move a chat message's delivery status
  * (sent -> delivered -> read, failed), which the report reads through `chat_message_id`.
  *
- * Governor: a window's sends are taken from its channel's rate before any of them starts (modules/sms/rate.ts,
- * one counter per channel shared by every worker of every process, by the database's clock; per channel type,
- * configurable with HERALD_BROADCAST_RATE_<TYPE>), then sent CONCURRENCY at a time. A provider's throttling
+ * Governor: a window's sends go out at its channel's rate (modules/sms/rate.ts, `sendAtRate`: one counter per
+ * channel shared by every worker of every process, by the database's clock; per channel type, configurable with
+ * HERALD_BROADCAST_RATE_<TYPE>), CONCURRENCY at a time: once its chat messages are written, slots are taken just
+ * before the sends, each send starts only while its slot's second lasts, and the instant it started (by the
+ * database's clock) becomes the chat message's `created_at` — so no second of the broadcast's message instants
+ * holds more than the rate; a send that missed its second takes a fresh slot. A provider's throttling
  * (WhatsApp 130429 and the other throttling codes, HTTP 429 or 5xx; Telegram's 429 with retry_after) or a network
  * error stops the job's sends: no further row starts, the row goes back with one attempt more (failed with a clear
  * remark after MAX_ATTEMPTS), the rows not tried go back as they were, and the windows wait — the provider's
  * retry_after when it names one, else 1 s doubling per throttled window in a row (at most 30 s). Pause and cancel
- * are seen before each window and again once its sends are taken (the claim takes rows only while it runs).
+ * are seen before each window (the claim takes rows only while it runs) and again after each take of slots (the
+ * rows not sent go back; their chat messages, already written, are sent with them when they are claimed again).
  *
  * Credit (see broadcasts.service.ts for the reservation at submit): the rows a window got accepted are charged in
  * the window's outcome transaction, as one capture from the broadcast's reservation (a reservation that no longer
@@ -62,15 +66,15 @@ import { forwardCondition, runStatusHooks, statusLog } from "../chat/ingest";
 import { InsufficientCredit } from "../credit/ledger";
 import { companyPrices, type Prices } from "../credit/prices";
 import { captureSend, chargeNow, releaseSend } from "../credit/spend";
-import { takeSendSlots } from "../sms/rate";
+import { sendAtRate } from "../sms/rate";
 import { CHANNEL_GONE, NOT_SENT_AFTER_RETRIES, SUBSCRIBER_NOT_FOUND } from "./broadcasts.messages";
 
 /** Rows per claim, rate take and outcome transaction (at most; see windowSize). */
 export const WINDOW = 500;
 
 /**
- * A window holds at most a tenth of a second's sends of the broadcast's channel, so a window's sends, taken from
- * the rate at once, start together and never spill a whole second's worth into the next one.
+ * A window holds at most a tenth of a second's sends of the broadcast's channel (also the most slots a take asks
+ * for), so a window's sends fit well inside a second and few slots go unused when a second ends under them.
  */
 export const windowSize = (perSecond: number) => Math.max(1, Math.min(WINDOW, Math.ceil(perSecond / 10)));
 /** Sends in flight per worker. */
@@ -156,6 +160,11 @@ type Outcome =
       room?: Loaded;
       /** Sent through the sandbox: delivered at once (its receipt is applied with the window). */
       sandbox?: boolean;
+      /**
+       * When its send started, by the database's clock, within its rate slot's second: recorded as the chat
+       * message's instant (`created_at`), so no second of them holds more than the channel's rate.
+       */
+      at?: Date;
     }
   | { row: Claimed; kind: "failed"; remark: string; room?: Loaded; messageId?: string }
   /** Did not reach the provider (throttled, unreachable): tried again later. */
@@ -553,8 +562,9 @@ async function targetsOf(
 }
 
 /**
- * Sends a window: each row's channel found, the window's sends taken from each channel's rate, then the rows
- * sent CONCURRENCY at a time; the first send that does not reach the provider stops the window.
+ * Sends a window: each row's channel found, the rows' chat messages written, then the rows sent at each channel's
+ * rate, CONCURRENCY at a time (sendAtRate); the first send that does not reach the provider stops the window, and
+ * so does a pause or cancel seen after a take.
  */
 async function sendWindow(deps: Deps, b: Broadcast, claimed: Claimed[], shared: Shared): Promise<Outcome[]> {
   const { db } = deps.database;
@@ -565,21 +575,6 @@ async function sendWindow(deps: Deps, b: Broadcast, claimed: Claimed[], shared: 
     if ("outcome" in f) outcomes.push(f.outcome);
     else work.push({ row: claimed[i]!, target: f.target });
   });
-  const perChannel = new Map<string, { type: ChannelType; n: number }>();
-  for (const w of work) {
-    if (!w.target) continue;
-    const c = perChannel.get(w.target.channelId) ?? { type: w.target.type, n: 0 };
-    c.n++;
-    perChannel.set(w.target.channelId, c);
-  }
-  for (const [channelId, c] of perChannel) {
-    await takeSendSlots(db, rateKey(channelId), broadcastRate(c.type), c.n);
-  }
-  // Paused or cancelled while the window waited for its sends: nothing of it goes out.
-  const [now] = await rows<{ status: string }>(db, sql`select status from broadcasts where id = ${b.id}`);
-  if (now?.status !== "running") {
-    return [...outcomes, ...work.map((w) => ({ row: w.row, kind: "untried" as const }))];
-  }
   // The rows' chat messages, written in one transaction (a row claimed again keeps the one it has).
   const messages = new Map<string, { messageId: string; cost: number | null }>();
   const toWrite = work.filter((w) => !w.row.chat_message_id);
@@ -628,20 +623,53 @@ async function sendWindow(deps: Deps, b: Broadcast, claimed: Claimed[], shared: 
     deps,
     sendable.map((x) => x.messageId),
   );
-  let next = 0;
-  let stopped = false;
-  const lane = async () => {
-    for (;;) {
-      if (stopped || Date.now() < shared.until) return;
-      const x = sendable[next++];
-      if (!x) return;
-      const o = await sendRow(x.row, x.messageId, x.cost, loaded.get(x.messageId));
-      if (o.kind === "transient") stopped = true;
-      outcomes.push(o);
+  // Per channel, at its rate: each send starts only while its slot's second lasts (modules/sms/rate.ts).
+  const targetOf = new Map(work.map((w) => [w.row.id, w.target]));
+  const perChannel = new Map<string, { type: ChannelType; list: typeof sendable }>();
+  const unpaced: typeof sendable = [];
+  for (const x of sendable) {
+    const t = targetOf.get(x.row.id);
+    if (!t) {
+      unpaced.push(x);
+      continue;
     }
+    const c = perChannel.get(t.channelId) ?? { type: t.type, list: [] };
+    c.list.push(x);
+    perChannel.set(t.channelId, c);
+  }
+  let stopped = false;
+  const ready = () => !stopped && Date.now() >= shared.until;
+  const send = async (x: (typeof sendable)[number], at?: Date) => {
+    const o = await sendRow(x.row, x.messageId, x.cost, loaded.get(x.messageId));
+    if (o.kind === "transient") stopped = true;
+    outcomes.push(o.kind === "sent" && at ? { ...o, at } : o);
   };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, sendable.length) }, lane));
-  for (const x of sendable.slice(next)) outcomes.push({ row: x.row, kind: "untried" });
+  // Paused or cancelled while the window waited for its sends: nothing more of it goes out.
+  const running = async () => {
+    const [now] = await rows<{ status: string }>(db, sql`select status from broadcasts where id = ${b.id}`);
+    if (now?.status === "running") return true;
+    stopped = true;
+    return false;
+  };
+  for (const x of unpaced) {
+    if (!ready()) outcomes.push({ row: x.row, kind: "untried" });
+    else await send(x);
+  }
+  for (const [channelId, c] of perChannel) {
+    if (stopped) {
+      for (const x of c.list) outcomes.push({ row: x.row, kind: "untried" });
+      continue;
+    }
+    const perSecond = broadcastRate(c.type);
+    const { left } = await sendAtRate(db, rateKey(channelId), perSecond, c.list, {
+      concurrency: CONCURRENCY,
+      chunk: windowSize(perSecond),
+      ready,
+      allowed: running,
+      submit: send,
+    });
+    for (const x of left) outcomes.push({ row: x.row, kind: "untried" });
+  }
   return outcomes;
 }
 
@@ -791,10 +819,10 @@ async function recordWindow(deps: Deps, b: Broadcast, outcomes: Outcome[]): Prom
     if (byProvider.length > 0) {
       await tx.execute(
         sql`update chat_messages m set message_status = 'yes', provider_message_id = v.pid,
-                   delivery_status = coalesce(m.delivery_status, 'sent')
+                   delivery_status = coalesce(m.delivery_status, 'sent'), created_at = coalesce(v.at, m.created_at)
               from jsonb_to_recordset(${JSON.stringify(
-                byProvider.map((o) => ({ id: o.messageId, pid: o.providerMessageId })),
-              )}::jsonb) as v(id uuid, pid text)
+                byProvider.map((o) => ({ id: o.messageId, pid: o.providerMessageId, at: o.at ?? null })),
+              )}::jsonb) as v(id uuid, pid text, at timestamptz)
              where m.id = v.id and m.message_status = 'no'`,
       );
     }
@@ -805,10 +833,11 @@ async function recordWindow(deps: Deps, b: Broadcast, outcomes: Outcome[]): Prom
           tx,
           sql`update chat_messages m set message_status = 'yes', provider_message_id = v.pid,
                      delivery_status = case when ${forwardCondition("delivered")} then 'delivered'
-                                            else m.delivery_status end
+                                            else m.delivery_status end,
+                     created_at = coalesce(v.at, m.created_at)
                 from jsonb_to_recordset(${JSON.stringify(
-                  bySandbox.map((o) => ({ id: o.messageId, pid: o.providerMessageId })),
-                )}::jsonb) as v(id uuid, pid text)
+                  bySandbox.map((o) => ({ id: o.messageId, pid: o.providerMessageId, at: o.at ?? null })),
+                )}::jsonb) as v(id uuid, pid text, at timestamptz)
                where m.id = v.id and m.message_status = 'no'
               returning m.id, m.company_id, m.delivery_status`,
         )

@@ -3,10 +3,13 @@
  *
  * `deliverBatch` (job `sms.deliver`): claims its rows that are 'queued' — or 'submitting' for longer than the
  * submit timeout (a worker that died holding them) — with one `update … from (select … for update skip locked)`,
- * so two workers never hold the same row; then works through them in windows of WINDOW rows: the window's sends
- * are taken from the provider's rate at once (rate.ts), its rows submitted through the gateway with their
- * idempotency keys, CONCURRENCY at a time, and the outcomes written:
- * - accepted: in one transaction for the window, status 'accepted', the provider's ids and segments stored, and
+ * so two workers never hold the same row; then works through them in windows of WINDOW rows: the window's SMS
+ * rows are submitted at the provider's rate (rate.ts, `sendAtRate`: slots taken just before their submissions,
+ * each submitted only while its slot's second lasts, by the database's clock), its rows submitted through the
+ * gateway with their idempotency keys, CONCURRENCY at a time, and the outcomes written:
+ * - accepted: in one transaction for the window, status 'accepted', the provider's ids and segments stored, the
+ *   submission instant (`submitted_at`: for an SMS row the instant its submission started, within its slot's
+ *   second, so no second of `submitted_at` holds more than the rate), and
  *   the accepted segments' cost taken from each run's reservation with one `captureSend` per reservation (a row
  *   without reservation, an auto-reply, or a reservation that falls short is charged row by row, from the
  *   balance with `chargeNow` when needed);
@@ -48,7 +51,8 @@ import { senderIdNotApproved } from "../registry/registry.messages";
 import { rowsWithForeignSender } from "../registry/sender-ids";
 import { RowFinal, submitChatRow } from "./chat-send";
 import { enqueueDelivery } from "./compose.service";
-import { takeSendSlots } from "./rate";
+import { applyEarlyReceipts } from "./events";
+import { sendAtRate } from "./rate";
 import { type Frequency, nextRunAfter } from "./schedule";
 import { refreshCampaigns, settleReservations, settleSends } from "./settle";
 
@@ -83,7 +87,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** What the gateway answered for one claimed row. */
 type Outcome =
-  | { row: Claimed; ok: true; result: SmsSubmitted & { provider: string; costCents?: number } }
+  | {
+      row: Claimed;
+      ok: true;
+      result: SmsSubmitted & { provider: string; costCents?: number };
+      /** When it was submitted, by the database's clock, within its rate slot's second (SMS rows). */
+      at?: Date;
+    }
   | { row: Claimed; ok: false; err: unknown };
 
 /** Claims and submits the due rows among `messageIds`. Answers how many were claimed. */
@@ -129,24 +139,41 @@ export async function deliverBatch(deps: Deps, messageIds: string[]): Promise<nu
   const pause = (ms: number) => {
     pauseUntil = Math.max(pauseUntil, Date.now() + ms);
   };
-  // Window by window: the window's SMS sends taken from the provider's rate at once, its rows submitted
-  // CONCURRENCY at a time, then its outcomes written (the accepted ones and their charge in one transaction).
+  // Window by window: the window's SMS rows submitted at the provider's rate (each only while the second of its
+  // slot lasts, its submission instant recorded), the others CONCURRENCY at a time, then its outcomes written
+  // (the accepted ones and their charge in one transaction).
   for (let w = 0; w < sendable.length; w += WINDOW) {
     const window = sendable.slice(w, w + WINDOW);
-    const sms = window.filter((r) => r.channel === "sms").length;
-    if (sms > 0) await takeSendSlots(db, deps.sms.name, sending.smsRatePerSecond, sms);
+    const sms = window.filter((r) => r.channel === "sms");
+    const others = window.filter((r) => r.channel !== "sms");
     const outcomes: Outcome[] = [];
+    const waitPause = async () => {
+      const wait = pauseUntil - Date.now();
+      if (wait > 0) await sleep(wait);
+      return true;
+    };
     let next = 0;
     const one = async () => {
       for (;;) {
-        const row = window[next++];
+        const row = others[next++];
         if (!row) return;
-        const wait = pauseUntil - Date.now();
-        if (wait > 0) await sleep(wait);
+        await waitPause();
         outcomes.push(await submitOne(deps, row, pause));
       }
     };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, window.length) }, one));
+    const paced = async () => {
+      if (sms.length === 0) return;
+      await sendAtRate(db, deps.sms.name, sending.smsRatePerSecond, sms, {
+        concurrency: CONCURRENCY,
+        chunk: WINDOW,
+        ready: waitPause,
+        submit: async (row, at) => {
+          const o = await submitOne(deps, row, pause);
+          outcomes.push(o.ok ? { ...o, at } : o);
+        },
+      });
+    };
+    await Promise.all([paced(), ...Array.from({ length: Math.min(CONCURRENCY, others.length) }, one)]);
     await recordAccepted(
       deps,
       outcomes.flatMap((o) => (o.ok ? [o] : [])),
@@ -220,7 +247,7 @@ async function submitOne(deps: Deps, row: Claimed, pause: (ms: number) => void):
         ...(row.sender_id ? { senderId: row.sender_id } : {}),
         idempotencyKey: row.idempotency_key,
       });
-      return { row, ok: true, result: { ...r, provider: deps.sms.name } };
+      return { row, ok: true, result: { ...r, provider: r.gateway ?? deps.sms.name } };
     }
     if (row.channel === "whatsapp" || row.channel === "telegram") {
       const r = await submitChatRow(deps, row);
@@ -294,7 +321,7 @@ async function recordAccepted(deps: Deps, accepted: Extract<Outcome, { ok: true 
   if (accepted.length === 0) return;
   const { db } = deps.database;
   const byId = new Map(accepted.map((o) => [o.row.id, o.row]));
-  const values = accepted.map(({ row, result }) => {
+  const values = accepted.map(({ row, result, at }) => {
     const segments = Math.max(1, result.segments);
     // The row's own price (its company's when it was written, modules/operator/prices.ts): an SMS pays it per
     // segment the gateway accepted, an e-mail or a chat message once.
@@ -307,16 +334,17 @@ async function recordAccepted(deps: Deps, accepted: Extract<Outcome, { ok: true 
       parts: result.partIds && result.partIds.length > 0 ? result.partIds : null,
       segments,
       cost: result.costCents ?? cost,
+      at: at?.toISOString() ?? null,
     };
   });
   await db.transaction(async (tx) => {
     const done = await rows<{ id: string; reservation_id: string | null; cost_cents: number | string }>(
       tx,
       sql`update sms_messages m set status = 'accepted', provider = v.provider, provider_message_id = v.pid,
-            part_ids = v.parts, segments = v.segments, cost_cents = v.cost, submitted_at = now(), locked_at = null,
-            error = null
+            part_ids = v.parts, segments = v.segments, cost_cents = v.cost, submitted_at = coalesce(v.at, now()),
+            locked_at = null, error = null
           from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
-               as v(id uuid, provider text, pid text, parts text[], segments int, cost bigint)
+               as v(id uuid, provider text, pid text, parts text[], segments int, cost bigint, at timestamptz)
          where m.id = v.id and m.status = 'submitting'
         returning m.id::text as id, m.reservation_id::text as reservation_id, m.cost_cents`,
     );
@@ -350,6 +378,13 @@ async function recordAccepted(deps: Deps, accepted: Extract<Outcome, { ok: true 
     }
     for (const x of single) await charge(tx, deps, x.row, x.reservationId, x.cost);
   });
+  // Receipts that came before these answers were recorded, kept meanwhile: applied now.
+  await applyEarlyReceipts(
+    deps,
+    values
+      .filter((v) => byId.get(v.id)?.channel === "sms" && v.pid)
+      .map((v) => ({ provider: v.provider, ids: [v.pid, ...(v.parts ?? [])] })),
+  );
 }
 
 /** The accepted message's cost: from the run's reservation, else (or when it is short) from the balance. */

@@ -29,6 +29,7 @@
  * from the number when the company owns it as a sender ID (else the platform's default), charged to the
  * corporate balance when the gateway accepts it.
  */
+import { isReceiptStatus, type MessageState, moveMessage } from "@herald/domain";
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Tx } from "../../db/client";
@@ -123,23 +124,21 @@ export async function applyDelivery(
       );
       return { duplicate: false, matched: false };
     }
-    const final = m.status === "delivered" || m.status === "failed" || m.status === "rejected";
-    if (final || !["accepted", "submitting"].includes(m.status)) return { duplicate: false, matched: true };
-    if (
-      ev.status === "delivered" ||
-      ev.status === "failed" ||
-      ev.status === "expired" ||
-      ev.status === "rejected"
-    ) {
+    // A final report moves the message by its life's rules (@herald/domain message-life); a report on the way
+    // ("accepted", "unknown") only records what the gateway said first.
+    const move = isReceiptStatus(ev.status)
+      ? moveMessage(m.status as MessageState, { type: "receipt", status: ev.status, source: "platform" })
+      : null;
+    if (move) {
       await tx.execute(sql`update sms_messages
-        set status = ${ev.status === "delivered" ? "delivered" : "failed"}, delivered_st = ${ev.status},
+        set status = ${move.state}, delivered_st = ${ev.status},
             delivered_at = ${(ev.doneAt ?? new Date()).toISOString()}::timestamptz,
             error = coalesce(${ev.errorCode ?? null}, error),
             billable = billable and ${ev.status !== "rejected"}
         where id = ${m.id}::uuid`);
       const cost = Number(m.cost_cents);
-      // Charged (accepted, no "Not charged" note) from the user's reservation or balance: given back.
-      if (ev.status === "rejected" && m.status === "accepted" && m.reservation_id && !m.error && cost > 0) {
+      // Charged (no "Not charged" note) from the user's reservation or balance: given back.
+      if (move.charge === "refund" && m.reservation_id && !m.error && cost > 0) {
         await refundSend(tx, deps.queue, {
           companyId: m.company_id,
           userId: m.user_id,
@@ -149,7 +148,7 @@ export async function applyDelivery(
           source: "platform",
         });
       }
-    } else if (m.delivered_st === null) {
+    } else if (m.status === "accepted" && !isReceiptStatus(ev.status) && m.delivered_st === null) {
       await tx.execute(sql`update sms_messages set delivered_st = ${ev.status} where id = ${m.id}::uuid`);
     }
     return { duplicate: false, matched: true };
@@ -285,7 +284,8 @@ export async function smsWebhook(
   headers: Record<string, string | string[] | undefined>,
 ): Promise<{ received: true; duplicate: boolean }> {
   const secret = deps.config.sending.smsWebhookSecret;
-  if (provider !== deps.sms.name || !secret) throw new NotFound(UNKNOWN_PROVIDER);
+  const known = deps.sms.gatewayNames ?? [deps.sms.name];
+  if (!known.includes(provider) || !secret) throw new NotFound(UNKNOWN_PROVIDER);
   const header = headers["x-herald-signature"];
   if (!verifySmsSignature(rawBody ?? "", Array.isArray(header) ? header[0] : header, secret)) {
     throw new Unauthorized(INVALID_SIGNATURE);
@@ -305,14 +305,17 @@ export async function smsWebhook(
     if (!messageId || !status || !DELIVERY_STATUSES.has(status))
       throw new BadRequest("Unreadable delivery report");
     const doneAt = str(body.doneAt) ? new Date(String(body.doneAt)) : undefined;
-    const r = await applyDelivery(deps, provider, {
+    const event: DeliveryEvent = {
       kind: "delivery",
       eventId: str(body.eventId) ? `${eventId}` : `${messageId}:${status}`,
       providerMessageId: messageId,
       status: status as DeliveryEvent["status"],
       errorCode: typeof body.errorCode === "string" ? body.errorCode : null,
       ...(doneAt && !Number.isNaN(doneAt.getTime()) ? { doneAt } : {}),
-    });
+    };
+    const r = await applyDelivery(deps, provider, event);
+    // Not ours yet (the gateway's receipt overtook the recording of its answer): kept, applied on acceptance.
+    if (!r.matched) await keepEarlyReceipt(deps, provider, event);
     return { received: true, duplicate: r.duplicate };
   }
   const from = str(body.from);
@@ -336,19 +339,61 @@ export const RECEIPT_RETRY_MS = [250, 500, 1000, 2000];
 /**
  * Receiver of events pushed by the driver (registered with `deps.sms.onEvent`). A delivery receipt can arrive
  * before the worker has recorded the gateway's answer to the submission (the receipt names a message id we do
- * not know yet): it is applied again after a growing pause, for about 4 seconds, then acknowledged and dropped.
+ * not know yet): it is applied again after a growing pause, for about 4 seconds, then kept until the worker
+ * records the acceptance (`applyEarlyReceipts`), and acknowledged.
  */
 export function providerEventHandler(deps: Deps, retryMs: readonly number[] = RECEIPT_RETRY_MS) {
   return async (event: SmsProviderEvent): Promise<void> => {
+    // With routes, the gateway that pushed it: receipts are matched within the gateway that took the message.
+    const provider = event.gateway ?? deps.sms.name;
     if (event.kind !== "delivery") {
-      await applyInbound(deps, deps.sms.name, event);
+      await applyInbound(deps, provider, event);
       return;
     }
     for (let i = 0; ; i++) {
-      const r = await applyDelivery(deps, deps.sms.name, event);
+      const r = await applyDelivery(deps, provider, event);
       const wait = retryMs[i];
-      if (r.matched || wait === undefined) return;
+      if (r.matched) return;
+      if (wait === undefined) return keepEarlyReceipt(deps, provider, event);
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
   };
+}
+
+/**
+ * A receipt for a message whose acceptance is not recorded yet, kept until it is (`applyEarlyReceipts`, called
+ * by the worker right after recording acceptances). Applied once more after keeping it, in case the acceptance
+ * was recorded in between; the receipt's event id makes applying it twice harmless.
+ */
+async function keepEarlyReceipt(deps: Deps, provider: string, event: DeliveryEvent) {
+  const { db } = deps.database;
+  await db.execute(sql`delete from sms_early_receipts where received_at < now() - interval '1 day'`);
+  await db.execute(sql`insert into sms_early_receipts (provider, event_id, provider_message_id, event)
+    values (${provider}, ${event.eventId}, ${event.providerMessageId}, ${JSON.stringify(event)}::jsonb)
+    on conflict do nothing`);
+  const r = await applyDelivery(deps, provider, event);
+  if (r.matched)
+    await db.execute(
+      sql`delete from sms_early_receipts where provider = ${provider} and event_id = ${event.eventId}`,
+    );
+}
+
+/** Applies the kept receipts of messages just recorded as accepted (their provider and any of their ids). */
+export async function applyEarlyReceipts(
+  deps: Deps,
+  accepted: readonly { provider: string; ids: readonly string[] }[],
+): Promise<void> {
+  if (accepted.length === 0) return;
+  const keys = accepted.flatMap((a) => a.ids.map((id) => ({ provider: a.provider, id })));
+  const early = await rows<{ provider: string; event: DeliveryEvent & { doneAt?: string } }>(
+    deps.database.db,
+    sql`delete from sms_early_receipts e
+         using jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as k(provider text, id text)
+         where e.provider = k.provider and e.provider_message_id = k.id
+        returning e.provider, e.event`,
+  );
+  for (const { provider, event } of early) {
+    const doneAt = event.doneAt ? new Date(event.doneAt) : undefined;
+    await applyDelivery(deps, provider, { ...event, ...(doneAt ? { doneAt } : {}) } as DeliveryEvent);
+  }
 }

@@ -83,6 +83,7 @@ const messagesOf = (sendId: string) =>
     reservation_id: string | null;
     scheduled_at: Date | null;
     provider_message_id: string | null;
+    idempotency_key: string;
     billable: boolean;
     delivered_st: string | null;
   }>(
@@ -806,13 +807,40 @@ describe("SMS webhooks", () => {
       sql`select status from sms_messages where id = ${m.id}::uuid`,
     );
     expect(after!.status).toBe("delivered");
-    // a receipt for a message that never becomes ours is dropped after the last pause
+    // a receipt for a message that never becomes ours is kept a day at most, and applied to nothing
     await handler({
       kind: "delivery",
       eventId: `never-${m.id}`,
       providerMessageId: "nobody",
       status: "delivered",
     });
+  });
+
+  it("a receipt that overtakes the answer by more than the pauses is kept and applied when the worker records it", async () => {
+    const { owner } = await company(1000);
+    const [to] = numbers(1);
+    const res = await post("/sms/send", { channel: "SMS", recipients: { numbers: [to] }, text: "Hi" }, owner);
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await messagesOf(res.json().id);
+    // The gateway's receipt arrives and its pauses run out before the worker records the acceptance.
+    const handler = providerEventHandler({ ...deps, sms: { ...deps.sms, name: "sandbox" } } as Deps, [10]);
+    await handler({
+      kind: "delivery",
+      eventId: `early-${row!.id}`,
+      providerMessageId: `p-${row!.idempotency_key}`,
+      status: "delivered",
+      doneAt: new Date("2026-12-07T01:02:03Z"),
+    });
+    expect((await messagesOf(res.json().id))[0]).toMatchObject({ status: "queued" });
+    const gw = fakeGateway(() => ({ segments: 1 }));
+    await deliverBatch(gw.deps, [row!.id]);
+    const [after] = await rows<{ status: string; delivered_at: Date; n: number }>(
+      deps.database.db,
+      sql`select status, delivered_at, (select count(*)::int from sms_early_receipts
+            where event_id = ${`early-${row!.id}`}) as n from sms_messages where id = ${row!.id}::uuid`,
+    );
+    expect(after).toMatchObject({ status: "delivered", n: 0 });
+    expect(new Date(after!.delivered_at).toISOString()).toBe("2026-12-07T01:02:03.000Z");
   });
 
   it("refuses a bad or stale signature (401) and an unknown provider (404)", async () => {

@@ -20,6 +20,8 @@ export interface SmsSubmitted {
   partIds?: string[];
   /** Parts the gateway accepted (what is charged). */
   segments: number;
+  /** With routes (HERALD_SMS_ROUTES): the gateway that took it; receipts are matched within that gateway. */
+  gateway?: string;
 }
 
 /** The gateway asks us to slow down: retry the same message after `retryAfterMs` (not charged, not failed). */
@@ -43,6 +45,16 @@ export class SmsRejected extends Error {
     this.name = "SmsRejected";
   }
 }
+/**
+ * The gateway could not take the message at all — not connected, bind refused, never written to it — so another
+ * gateway may send it without risk of a duplicate (a routed send fails over on this error).
+ */
+export class SmsGatewayUnavailable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "SmsGatewayUnavailable";
+  }
+}
 // Any other error from send() is transient (connection lost, timeout): the message may be retried with the same
 // idempotency key.
 
@@ -56,11 +68,28 @@ export type SmsProviderEvent =
       status: "accepted" | "delivered" | "failed" | "expired" | "rejected" | "unknown";
       errorCode?: string | null;
       doneAt?: Date;
+      /** With routes: the gateway that pushed it. */
+      gateway?: string;
     }
-  | { kind: "inbound"; eventId: string; from: string; to: string; text: string; receivedAt: Date };
+  | {
+      kind: "inbound";
+      eventId: string;
+      from: string;
+      to: string;
+      text: string;
+      receivedAt: Date;
+      gateway?: string;
+    };
 
 export interface SmsProvider {
-  readonly name: "sandbox" | "http" | "smpp";
+  readonly name: "sandbox" | "http" | "smpp" | "routes";
+  /**
+   * Whether a send now would reach the gateway (false while a lost session is being re-established), so a
+   * routed send tries the next gateway at once instead of waiting. Absent: always.
+   */
+  available?(): boolean;
+  /** The names receipts and webhooks may carry (a routed provider's gateways); absent: `name` alone. */
+  readonly gatewayNames?: readonly string[];
   /** Submits one message (split into parts by the driver when needed). Throws SmsThrottled / SmsRejected. */
   send(message: SmsMessage): Promise<SmsSubmitted>;
   /** Registers the receiver of pushed events (delivery receipts, mobile-originated messages). */
@@ -124,6 +153,9 @@ export function sandboxSmsProvider(
   };
 }
 
+/** Connection errors that mean the request never reached the gateway. */
+const NOT_REACHED = new Set(["ECONNREFUSED", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
+
 /**
  * HTTP gateway driver: POSTs JSON {to, from, text, reference} to SMS_URL and expects {id} back.
  * Providers with other payloads are adapted behind this same interface.
@@ -132,17 +164,32 @@ export function httpSmsProvider(url: string, defaultSender: string): SmsProvider
   return {
     name: "http",
     async send(m) {
-      const res = await fetch(url, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          to: m.to,
-          from: m.senderId ?? defaultSender,
-          text: m.text,
-          reference: m.idempotencyKey,
-        }),
-        signal: AbortSignal.timeout(15_000),
-      });
+      let res: Response;
+      try {
+        res = await fetch(url, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            to: m.to,
+            from: m.senderId ?? defaultSender,
+            text: m.text,
+            reference: m.idempotencyKey,
+          }),
+          signal: AbortSignal.timeout(15_000),
+        });
+      } catch (err) {
+        // No connection at all: the gateway never saw the message. A timeout may have reached it.
+        const code = (err as { cause?: { code?: string } }).cause?.code;
+        if (code && NOT_REACHED.has(code))
+          throw new SmsGatewayUnavailable(`SMS gateway unreachable (${code})`);
+        throw err;
+      }
+      if (res.status === 429) {
+        const after = Number(res.headers.get("retry-after"));
+        throw new SmsThrottled(Number.isFinite(after) && after > 0 ? after * 1000 : 1000);
+      }
+      // 503: the gateway answered that it takes nothing now.
+      if (res.status === 503) throw new SmsGatewayUnavailable("SMS gateway answered 503");
       if (!res.ok) throw new Error(`SMS gateway answered ${res.status}`);
       const body = (await res.json().catch(() => ({}))) as { id?: string };
       return { providerMessageId: body.id ?? m.idempotencyKey ?? "", segments: countSms(m.text).segments };

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { encodeSms } from "@herald/domain";
 import smpp, { type Pdu, type Session } from "smpp";
 import {
+  SmsGatewayUnavailable,
   type SmsMessage,
   type SmsProvider,
   type SmsProviderEvent,
@@ -97,6 +98,8 @@ interface Job {
   reject(err: Error): void;
   waitTimer?: NodeJS.Timeout;
   responseTimer?: NodeJS.Timeout;
+  /** Sent to the SMSC at least once (it may have taken it even without answering). */
+  written?: boolean;
 }
 
 interface Waiter {
@@ -171,6 +174,8 @@ export function smppSmsProvider(options: SmppProviderOptions): SmppSmsProvider {
   let reconnectTimer: NodeJS.Timeout | undefined;
   let enquireTimer: NodeJS.Timeout | undefined;
   let throttles = 0;
+  /** The last session ended or was refused and no new one is bound yet: sends would wait. */
+  let failing = false;
   let reference = Math.floor(Math.random() * 256);
   const queue: Job[] = [];
   const inFlight = new Map<number, Job>();
@@ -199,6 +204,7 @@ export function smppSmsProvider(options: SmppProviderOptions): SmppSmsProvider {
   function dropped(s: Session, reason: string) {
     if (s !== session) return;
     session = undefined;
+    failing = true;
     const wasBound = bound;
     bound = false;
     if (enquireTimer) clearInterval(enquireTimer);
@@ -240,7 +246,7 @@ export function smppSmsProvider(options: SmppProviderOptions): SmppSmsProvider {
           clearTimeout(bindTimer);
           if (s !== session) return;
           if (pdu.command_status !== STATUS.OK) {
-            const err = new Error(
+            const err = new SmsGatewayUnavailable(
               `SMSC refused bind_transceiver for "${settings.systemId}" (status ${hex(pdu.command_status)})`,
             );
             log?.warn({ status: pdu.command_status }, err.message);
@@ -256,6 +262,7 @@ export function smppSmsProvider(options: SmppProviderOptions): SmppSmsProvider {
             return;
           }
           bound = true;
+          failing = false;
           attempts = 0;
           log?.info({ host: settings.host, systemId: settings.systemId }, "SMPP bound as transceiver");
           enquireTimer = setInterval(() => enquire(s), enquireLinkMs);
@@ -300,7 +307,12 @@ export function smppSmsProvider(options: SmppProviderOptions): SmppSmsProvider {
       const i = queue.indexOf(job);
       if (i < 0) return;
       queue.splice(i, 1);
-      job.reject(new Error(`SMPP gateway not bound after ${sendWaitMs} ms`));
+      // Never written to this gateway (a submit in flight at a drop was, and is resent here after the rebind).
+      job.reject(
+        job.written
+          ? new Error(`SMPP gateway not bound after ${sendWaitMs} ms`)
+          : new SmsGatewayUnavailable(`SMPP gateway not bound after ${sendWaitMs} ms`),
+      );
     }, sendWaitMs);
     job.waitTimer.unref();
   }
@@ -325,6 +337,7 @@ export function smppSmsProvider(options: SmppProviderOptions): SmppSmsProvider {
         return;
       }
       inFlight.set(pdu.sequence_number, job);
+      job.written = true;
       job.responseTimer = setTimeout(() => dropped(s, "submit_sm_resp timed out"), responseTimeoutMs);
       job.responseTimer.unref();
     }
@@ -499,6 +512,7 @@ export function smppSmsProvider(options: SmppProviderOptions): SmppSmsProvider {
   return {
     name: "smpp",
     send: sendParts,
+    available: () => !closed && (bound || !failing),
     onEvent(h) {
       handler = h;
       start();

@@ -1,7 +1,7 @@
 import { ApiError, unwrap } from "@herald/api-client";
 import type { components } from "@herald/api-client/schema";
 import { DEPARTMENT_DESC_MAX, DEPARTMENT_NAME_MAX, MESSAGES, validateDepartmentName } from "@herald/domain";
-import { Breadcrumb, Button, Card, Spinner, Textarea, TextField } from "@herald/ui";
+import { Breadcrumb, Button, Card, PageHeader, PageLayout, Spinner, Textarea, TextField } from "@herald/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
@@ -109,7 +109,7 @@ export default function DepartmentEdit() {
   }, [failed, dialogs, navigate]);
 
   return (
-    <div className={s.page}>
+    <PageLayout>
       <Breadcrumb
         items={[
           { label: "Home", href: "/apps/social-chat" },
@@ -118,7 +118,7 @@ export default function DepartmentEdit() {
         ]}
         renderLink={routerLink}
       />
-      <h1 className={s.heading}>Edit Department</h1>
+      <PageHeader title="Edit Department" />
       <Card>
         {dept.data ? (
           <EditForm key={dept.data.id} department={dept.data} />
@@ -126,6 +126,6 @@ export default function DepartmentEdit() {
           <Spinner label="Loading department" />
         )}
       </Card>
-    </div>
+    </PageLayout>
   );
 }

@@ -14,6 +14,8 @@ import {
   type DataTableColumn,
   type DataTableRowAction,
   FormDialog,
+  PageHeader,
+  PageLayout,
   Textarea,
   TextField,
 } from "@herald/ui";
@@ -188,12 +190,12 @@ export default function DepartmentList() {
   ];
 
   return (
-    <div className={s.page}>
+    <PageLayout>
       <Breadcrumb
         items={[{ label: "Home", href: "/apps/social-chat" }, { label: "Departments" }]}
         renderLink={routerLink}
       />
-      <h1 className={s.heading}>Departments</h1>
+      <PageHeader title="Departments" />
       <DataTable<Department>
         {...tableProps}
         mode="server"
@@ -228,6 +230,6 @@ export default function DepartmentList() {
           </div>
         }
       />
-    </div>
+    </PageLayout>
   );
 }

@@ -1,13 +1,12 @@
 import { unwrap } from "@herald/api-client";
 import { MESSAGES } from "@herald/domain";
-import { Breadcrumb, Card } from "@herald/ui";
+import { Breadcrumb, Card, PageLayout } from "@herald/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { api } from "../../../api";
 import { useDialogs } from "../../../dialogs";
 import { routerLink } from "../../../shell/link";
 import { KEYWORD_LIST, KeywordForm, type KeywordValues, showKeywordError } from "./keyword-form";
-import * as s from "./keywords.css";
 
 /** Add Keyword: keyword, type, auto-reply and its optional message. */
 export default function KeywordAdd() {
@@ -29,7 +28,7 @@ export default function KeywordAdd() {
   };
 
   return (
-    <div className={s.formPage}>
+    <PageLayout maxWidth={760}>
       <Breadcrumb
         items={[
           { label: "Home", href: "/apps/social-chat" },
@@ -41,6 +40,6 @@ export default function KeywordAdd() {
       <Card title="Add Keyword">
         <KeywordForm mode="add" submitLabel="Add Keyword" onSubmit={save} />
       </Card>
-    </div>
+    </PageLayout>
   );
 }

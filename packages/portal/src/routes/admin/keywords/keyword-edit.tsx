@@ -1,6 +1,6 @@
 import { ApiError, unwrap } from "@herald/api-client";
 import { MESSAGES } from "@herald/domain";
-import { Breadcrumb, Button, Card, EmptyState, Spinner } from "@herald/ui";
+import { Breadcrumb, Button, Card, EmptyState, PageLayout, Spinner } from "@herald/ui";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { useNavigate, useParams } from "react-router";
@@ -8,7 +8,6 @@ import { api } from "../../../api";
 import { useDialogs } from "../../../dialogs";
 import { routerLink } from "../../../shell/link";
 import { KEYWORD_LIST, KeywordForm, type KeywordValues, showKeywordError } from "./keyword-form";
-import * as s from "./keywords.css";
 
 /** Edit Keyword: loads the keyword; a missing one says 'Something went wrong' and goes home. */
 export default function KeywordEdit() {
@@ -70,7 +69,7 @@ export default function KeywordEdit() {
   }
 
   return (
-    <div className={s.formPage}>
+    <PageLayout maxWidth={760}>
       <Breadcrumb
         items={[
           { label: "Home", href: "/apps/social-chat" },
@@ -80,6 +79,6 @@ export default function KeywordEdit() {
         renderLink={routerLink}
       />
       <Card title="Edit Keyword">{content}</Card>
-    </div>
+    </PageLayout>
   );
 }

@@ -1,7 +1,16 @@
 import { unwrap } from "@herald/api-client";
 import type { operations } from "@herald/api-client/schema";
 import { MESSAGES } from "@herald/domain";
-import { Badge, type BadgeTone, Breadcrumb, Button, Card, DataTable, type DataTableColumn } from "@herald/ui";
+import {
+  Badge,
+  type BadgeTone,
+  Breadcrumb,
+  Button,
+  Card,
+  DataTable,
+  type DataTableColumn,
+  PageLayout,
+} from "@herald/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useNavigate } from "react-router";
@@ -104,7 +113,7 @@ export default function KeywordList() {
   const isDeleted = (r: Keyword) => r.status === "deleted";
 
   return (
-    <div className={s.page}>
+    <PageLayout>
       <Breadcrumb
         items={[{ label: "Home", href: "/apps/social-chat" }, { label: "Keywords" }]}
         renderLink={routerLink}
@@ -137,6 +146,6 @@ export default function KeywordList() {
           {...tableProps}
         />
       </Card>
-    </div>
+    </PageLayout>
   );
 }

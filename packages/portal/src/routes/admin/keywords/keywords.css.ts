@@ -1,16 +1,6 @@
-import { mediaDown, vars } from "@herald/ui/theme";
+import { vars } from "@herald/ui/theme";
 import { style } from "@vanilla-extract/css";
 
-/** Layout of the keyword screens. */
-export const page = style({
-  padding: vars.space["6"],
-  display: "grid",
-  gap: vars.space["4"],
-  minWidth: 0,
-  // The shell's main area already pads the page on phones.
-  "@media": { [mediaDown("sm")]: { padding: 0 } },
-});
-export const formPage = style([page, { maxWidth: 760 }]);
 export const form = style({ display: "grid", gap: vars.space["5"], maxWidth: 560 });
 export const actions = style({
   display: "flex",

@@ -1,6 +1,15 @@
 import { ApiError, unwrap } from "@herald/api-client";
 import { MESSAGES, stripNonDigits } from "@herald/domain";
-import { Breadcrumb, Button, Card, FileDrop, formatFileSize, RadioGroup, TagInput } from "@herald/ui";
+import {
+  Breadcrumb,
+  Button,
+  Card,
+  FileDrop,
+  formatFileSize,
+  PageLayout,
+  RadioGroup,
+  TagInput,
+} from "@herald/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
@@ -112,7 +121,7 @@ export default function MobileAdd() {
   };
 
   return (
-    <div className={`${s.page} ${s.narrow}`}>
+    <PageLayout maxWidth={720}>
       <Breadcrumb
         items={[
           { label: "Home", href: "/apps/social-chat" },
@@ -217,6 +226,6 @@ export default function MobileAdd() {
           </div>
         </form>
       </Card>
-    </div>
+    </PageLayout>
   );
 }

@@ -1,6 +1,15 @@
 import { unwrap } from "@herald/api-client";
 import { MESSAGES, splitContactNumber, stripNonDigits } from "@herald/domain";
-import { Breadcrumb, Button, Card, PhoneInput, type PhoneValue, RadioGroup, Spinner } from "@herald/ui";
+import {
+  Breadcrumb,
+  Button,
+  Card,
+  PageLayout,
+  PhoneInput,
+  type PhoneValue,
+  RadioGroup,
+  Spinner,
+} from "@herald/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
@@ -35,7 +44,7 @@ export default function MobileEdit() {
   }, [record.error, dialogs, navigate]);
 
   return (
-    <div className={`${s.page} ${s.narrow}`}>
+    <PageLayout maxWidth={720}>
       <Breadcrumb
         items={[
           { label: "Home", href: "/apps/social-chat" },
@@ -51,7 +60,7 @@ export default function MobileEdit() {
           <Spinner label="Loading" />
         ) : null}
       </Card>
-    </div>
+    </PageLayout>
   );
 }
 

@@ -1,6 +1,15 @@
 import { ApiError, type operations, unwrap } from "@herald/api-client";
 import { formatContactNumber, formatDate, MESSAGES } from "@herald/domain";
-import { Badge, Breadcrumb, Button, Card, DataTable, type DataTableColumn, Select } from "@herald/ui";
+import {
+  Badge,
+  Breadcrumb,
+  Button,
+  Card,
+  DataTable,
+  type DataTableColumn,
+  PageLayout,
+  Select,
+} from "@herald/ui";
 import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
@@ -129,7 +138,7 @@ export default function MobileList() {
   }, [rows, offset]);
 
   return (
-    <div className={s.page}>
+    <PageLayout>
       <Breadcrumb
         items={[{ label: "Home", href: "/apps/social-chat" }, { label: "Mobile Subscriptions" }]}
         renderLink={routerLink}
@@ -183,6 +192,6 @@ export default function MobileList() {
           ]}
         />
       </Card>
-    </div>
+    </PageLayout>
   );
 }

@@ -1,6 +1,6 @@
 import { ApiError, unwrap } from "@herald/api-client";
 import { callingCodeFor, centsToSgd, formatSgd, MESSAGES, sgdToCents } from "@herald/domain";
-import { Breadcrumb, Button, Card, CurrencyInput } from "@herald/ui";
+import { Breadcrumb, Button, Card, CurrencyInput, PageLayout } from "@herald/ui";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { $api, api } from "../../../api";
@@ -117,7 +117,7 @@ export default function UserAdd() {
   };
 
   return (
-    <div className={s.page}>
+    <PageLayout>
       <Breadcrumb
         items={[
           { label: "Home", href: "/apps/social-chat" },
@@ -192,6 +192,6 @@ export default function UserAdd() {
           </Card>
         </div>
       </div>
-    </div>
+    </PageLayout>
   );
 }

@@ -1,6 +1,16 @@
 import { unwrap } from "@herald/api-client";
 import { MESSAGES } from "@herald/domain";
-import { Breadcrumb, Button, Card, MultiSelect, Spinner, Switch, Textarea } from "@herald/ui";
+import {
+  Breadcrumb,
+  Button,
+  Card,
+  MultiSelect,
+  PageHeader,
+  PageLayout,
+  Spinner,
+  Switch,
+  Textarea,
+} from "@herald/ui";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { $api, api } from "../../../api";
@@ -340,7 +350,7 @@ export default function UserEdit() {
     );
 
   return (
-    <div className={s.page}>
+    <PageLayout>
       <Breadcrumb
         items={[
           { label: "Home", href: "/apps/social-chat" },
@@ -349,11 +359,11 @@ export default function UserEdit() {
         ]}
         renderLink={routerLink}
       />
-      <h1 className={s.heading}>
-        Edit User{data ? `: ${data.firstName} ${data.lastName ?? ""}`.trimEnd() : ""}
-      </h1>
+      <PageHeader
+        title={<>Edit User{data ? `: ${data.firstName} ${data.lastName ?? ""}`.trimEnd() : ""}</>}
+      />
       <EditTabs id={id} />
       {body}
-    </div>
+    </PageLayout>
   );
 }

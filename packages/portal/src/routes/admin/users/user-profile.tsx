@@ -7,7 +7,7 @@ import {
   sgdToCents,
   statusLabel,
 } from "@herald/domain";
-import { Badge, type BadgeTone, Breadcrumb, Card } from "@herald/ui";
+import { Badge, type BadgeTone, Breadcrumb, Card, PageLayout } from "@herald/ui";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { $api } from "../../../api";
@@ -96,7 +96,7 @@ export default function UserProfile() {
   useLoadFailure(user.error);
   const refusal = user.data ? editRefusal(user.data, me?.userId) : null;
   return (
-    <div className={s.page}>
+    <PageLayout>
       <Breadcrumb
         items={[
           { label: "Home", href: "/apps/social-chat" },
@@ -123,6 +123,6 @@ export default function UserProfile() {
           <LoadFailed />
         )}
       </Card>
-    </div>
+    </PageLayout>
   );
 }

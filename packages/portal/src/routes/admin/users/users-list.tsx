@@ -17,6 +17,7 @@ import {
   DataTable,
   type DataTableColumn,
   type DataTableRowAction,
+  PageLayout,
   StatCard,
 } from "@herald/ui";
 import { keepPreviousData } from "@tanstack/react-query";
@@ -233,7 +234,7 @@ export default function UsersList() {
 
   const rows = list.data?.data ?? [];
   return (
-    <div className={s.page}>
+    <PageLayout>
       <Breadcrumb
         items={[{ label: "Home", href: "/apps/social-chat" }, { label: "Users" }]}
         renderLink={routerLink}
@@ -300,6 +301,6 @@ export default function UsersList() {
           />
         </div>
       </Card>
-    </div>
+    </PageLayout>
   );
 }

@@ -1,31 +1,6 @@
 import { mediaDown, mediaUp, vars } from "@herald/ui/theme";
 import { style } from "@vanilla-extract/css";
 
-/** A users screen: breadcrumb, then its cards, one under the other. */
-export const page = style({
-  display: "grid",
-  gap: vars.space["4"],
-  padding: vars.space["6"],
-  minWidth: 0,
-  // The shell's main area already pads the page on phones.
-  "@media": { [mediaDown("sm")]: { padding: 0 } },
-});
-
-export const heading = style({
-  margin: 0,
-  color: vars.color.text,
-  fontSize: vars.fontSize.xl,
-  fontWeight: vars.fontWeight.bold,
-});
-
-export const headerRow = style({
-  display: "flex",
-  flexWrap: "wrap",
-  alignItems: "center",
-  justifyContent: "space-between",
-  gap: vars.space["3"],
-});
-
 /** The Total Users Allowed and Number of Users boxes. */
 export const stats = style({
   display: "grid",

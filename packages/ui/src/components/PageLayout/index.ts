@@ -1,0 +1,2 @@
+export { PageHeader, type PageHeaderProps } from "./PageHeader";
+export { PageLayout, type PageLayoutProps } from "./PageLayout";
