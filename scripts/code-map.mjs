@@ -99,7 +99,7 @@ export function makeCodeMap() {
     }
   }
   // Job handlers: the name and the module whose function handles it.
-  const workersFile = path.join(serverSrc, "jobs/workers.ts");
+  const workersFile = path.join(serverSrc, "wiring.ts");
   const workers = read(workersFile);
   const importedFrom = new Map();
   for (const m of workers.matchAll(/import \{([^}]+)\} from "([^"]+)"/g)) {

@@ -7,7 +7,6 @@ import { type Database, openDatabase, runMigrations } from "./db/client";
 import type { Deps, Handler, Handlers } from "./deps";
 import { HttpError, NotImplemented } from "./errors";
 import { startQueue } from "./jobs/queue";
-import { jobHandlers } from "./jobs/workers";
 import { ChatPageCache } from "./lib/chat-cache";
 import { EventHub, listenForEvents } from "./lib/events";
 import { listenForInvalidations, SessionCache } from "./lib/session-cache";
@@ -29,6 +28,7 @@ import { keywordHandlers } from "./modules/keywords/keywords.routes";
 import { mobileSubHandlers } from "./modules/mobile-sub/mobile-sub.routes";
 import { operatorHandlers } from "./modules/operator/operator.routes";
 import { paymentHandlers, registerSandboxPaymentPages } from "./modules/payments/payments.routes";
+import { profileHandlers } from "./modules/profile/profile.routes";
 import { registryHandlers } from "./modules/registry/registry.routes";
 import { reportHandlers } from "./modules/reports/reports.routes";
 import { registerSandboxPages, sandboxHandlers } from "./modules/sandbox/sandbox.routes";
@@ -48,13 +48,14 @@ import { installPublicRateLimit } from "./plugins/public-rate-limit";
 import { installQueryNumberCheck } from "./plugins/query-numbers";
 import { RequestLog } from "./plugins/request-log";
 import { installResponseValidation } from "./plugins/response-validation";
-import { validationMessage } from "./plugins/validation-messages";
 import { type EmailProvider, sandboxEmailProvider, smtpProvider } from "./providers/email";
 import { type PaymentProvider, sandboxPaymentProvider, stripePaymentProvider } from "./providers/payments";
 import { httpSmsProvider, type SmsProvider, sandboxSmsProvider } from "./providers/sms";
 import { routedSmsProvider } from "./providers/sms/routes";
 import { smppSmsProvider } from "./providers/sms/smpp";
 import { listOperations, loadSpec } from "./spec";
+import { validationMessage } from "./validation-messages";
+import { jobHandlers, wireHooks } from "./wiring";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -70,6 +71,7 @@ function moduleHandlers(deps: Deps): Handlers {
     ...systemHandlers(deps),
     ...sandboxHandlers(deps),
     ...accountHandlers(deps),
+    ...profileHandlers(deps),
     ...departmentHandlers(deps),
     ...userAdminHandlers(deps),
     ...keywordHandlers(deps),
@@ -206,6 +208,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Delivery receipts and inbound messages pushed by the SMS driver over its own connection (SMPP).
   sms.onEvent?.(providerEventHandler(deps));
   app.decorate("sessionCache", sessionCache);
+  // The modules' hooks into each other (e.g. deleting a campaign cancels its sends) and the job handlers: wiring.ts.
+  wireHooks();
   if (config.runWorkers) await queue.startWorkers(jobHandlers(deps));
 
   app.addHook("onClose", async () => {
@@ -234,7 +238,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // in query strings, caching.
   const spec = loadSpec();
   installContentTypeCheck(app, spec);
-  installJsonBody(app);
+  installJsonBody(app, validationMessage);
   await installPublicRateLimit(app, spec, config.publicRateLimit);
   installQueryNumberCheck(app);
   installNoStore(app);

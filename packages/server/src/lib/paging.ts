@@ -3,6 +3,9 @@
  * openapi.yaml). One query per list page: rows and the matching total come back together
  * (`count(*) over ()`), so a page costs one round trip whatever its size.
  */
+/** The answer to a keyset cursor that is not one of ours (contacts, registry, reports lists). */
+export const INVALID_CURSOR = "Invalid cursor";
+
 export interface PageQuery {
   page?: number;
   pageSize?: number;

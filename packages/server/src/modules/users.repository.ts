@@ -5,6 +5,9 @@ import { hashToken } from "../lib/tokens";
 
 export type UserRow = typeof users.$inferSelect;
 
+/** The answer to a change aimed at a deleted user (users administration, credit transfers). */
+export const USER_DELETED = "This user has been deleted.";
+
 /** Users by e-mail are looked up across companies only for sign-in and registration (e-mail is unique). */
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
   const [u] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);

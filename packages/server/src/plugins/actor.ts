@@ -1,8 +1,8 @@
 import type { Database } from "../db/client";
+import { NOT_SUSPENDED_SQL, SUSPENDED_MESSAGE } from "../db/company-status";
 import { Forbidden, Unauthorized } from "../errors";
 import type { SessionCache } from "../lib/session-cache";
 import { type AccessClaims, verifyToken } from "../lib/tokens";
-import { NOT_SUSPENDED_SQL, SUSPENDED_MESSAGE } from "../modules/operator/status";
 
 /** Who is calling: set by the auth hook on every protected /api request. */
 export interface Actor {

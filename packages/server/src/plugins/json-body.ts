@@ -1,6 +1,13 @@
 import type { FastifyInstance } from "fastify";
+import type { FastifySchemaValidationError } from "fastify/types/schema";
 import { BadRequest, HttpError } from "../errors";
-import { validationMessage } from "./validation-messages";
+
+/** The product's message for a request's first schema violation (validation-messages.ts, handed in by app.ts). */
+export type ValidationMessage = (
+  path: string,
+  body: unknown,
+  v: FastifySchemaValidationError | undefined,
+) => { status: number; message: string };
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -94,7 +101,7 @@ const isString = (s: Schema | undefined) => !!s && ([] as unknown[]).concat(s.ty
  * free-text fields), and required text fields holding only spaces answered as missing. Must be installed
  * before the routes.
  */
-export function installJsonBody(app: FastifyInstance) {
+export function installJsonBody(app: FastifyInstance, validationMessage: ValidationMessage) {
   app.removeContentTypeParser("application/json");
   const parse = app.getDefaultJsonParser("error", "error");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {

@@ -3,6 +3,7 @@ import { DEPARTMENT_DESC_MAX, DEPARTMENT_NAME_MAX, MESSAGES, validateDepartmentN
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { departments, userDepartments, users } from "../../db/schema";
+import { rowsOf } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { BadRequest, Conflict, NotFound } from "../../errors";
 import { containsPattern, direction, type PageQuery, pageWindow } from "../../lib/paging";
@@ -68,8 +69,6 @@ function cleanFields(body: { name: string; desc?: string | null }, editPage: boo
   if ([...description].length > DEPARTMENT_DESC_MAX) throw new BadRequest(DEPARTMENT_MESSAGES.descTooLong);
   return { name, description };
 }
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 export function departmentService({ database }: Deps) {
   const { db } = database;

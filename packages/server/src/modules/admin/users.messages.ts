@@ -1,12 +1,10 @@
 /** Messages of the users administration calls that the specification does not word (designed). */
-export const INSUFFICIENT_CORPORATE_CREDIT = "Insufficient corporate credit";
 export const UNKNOWN_DEPARTMENT = "Please select a department of your company";
 export const OWNER_PROTECTED = "The account owner cannot be changed or deleted.";
 export const SELF_PROTECTED = "You cannot change or delete your own account here; use Account Settings.";
 export const OWNER_2FA_PROTECTED = "Only the account owner can change the owner's two-factor authentication.";
 export const OWN_2FA_OFF =
   "To turn off your own two-factor authentication, use the Security tab of Account Settings with your current password.";
-export const USER_DELETED = "This user has been deleted.";
 export const USER_ALREADY_DELETED = "This user is already deleted.";
 export const AUTO_REPLY_MESSAGE_REQUIRED = "Auto reply message is required";
 export const AUTO_REPLY_MESSAGE_TOO_LONG = "Auto reply message cannot exceed 1000 characters";

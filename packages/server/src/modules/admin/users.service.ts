@@ -14,16 +14,16 @@ import { companies, departments, emailTokens, userDepartments, users } from "../
 import type { Deps } from "../../deps";
 import { emailChangedByAdminEmail, welcomeEmail } from "../../emails/templates";
 import { BadRequest, Conflict, Forbidden, NotFound, Unprocessable } from "../../errors";
+import { toCents } from "../../lib/money";
 import { containsPattern, direction, type PageQuery, pageWindow } from "../../lib/paging";
 import { hashPassword } from "../../lib/passwords";
 import { type Actor, assertAdmin, requireActor } from "../../plugins/actor";
 import { recordAudit, recordAudits, userWho } from "../audit/audit";
 import { creditMovement, twoFactorChanges, twoFactorOf, userEdit, userSnapshot } from "../audit/changes";
 import { allocate, idempotent } from "../credit/ledger";
-import { toCents } from "../profile/profile.service";
 import { senderIdNotApproved } from "../registry/registry.messages";
 import { allowedList, approvedSenderIds, usableSenderIds } from "../registry/sender-ids";
-import { emailTaken, findUser, revokeSessions } from "../users.repository";
+import { emailTaken, findUser, revokeSessions, USER_DELETED } from "../users.repository";
 import {
   AUTO_REPLY_MESSAGE_REQUIRED,
   OWN_2FA_OFF,
@@ -32,7 +32,6 @@ import {
   SELF_PROTECTED,
   UNKNOWN_DEPARTMENT,
   USER_ALREADY_DELETED,
-  USER_DELETED,
 } from "./users.messages";
 
 type S = components["schemas"];

@@ -15,8 +15,8 @@ import {
   testApp,
   uniqueEmail,
 } from "../../test/harness";
+import { INSUFFICIENT_CORPORATE_CREDIT } from "../credit/credit.messages";
 import {
-  INSUFFICIENT_CORPORATE_CREDIT,
   OWN_2FA_OFF,
   OWNER_2FA_PROTECTED,
   OWNER_PROTECTED,

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { rows } from "../../db/sql";
 import { auth, createCompany, createOperator, testApp } from "../../test/harness";
-import { rows } from "../contacts/contacts.service";
 import { recordAudit, userWho } from "./audit";
 
 describe("audit log writer", () => {

@@ -14,6 +14,7 @@ import {
 } from "@herald/domain";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { isSuspended, SUSPENDED_MESSAGE } from "../../db/company-status";
 import { companies, emailTokens, otpSessions, sessions, users } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { otpEmail, otpLockedEmail, otpSms, resetEmail, verificationEmail } from "../../emails/templates";
@@ -24,7 +25,6 @@ import { hashToken, randomToken, safeEqual, signToken, verifyToken } from "../..
 import { type Actor, loadActor } from "../../plugins/actor";
 import { recordAudit, userWho } from "../audit/audit";
 import { signInFailure } from "../audit/changes";
-import { isSuspended, SUSPENDED_MESSAGE } from "../operator/status";
 import {
   emailTaken as emailInUse,
   findUserByEmail,

@@ -1,26 +1,10 @@
 import type { Deps, Handlers } from "../../deps";
 import { BadRequest } from "../../errors";
 import { requireActor } from "../../plugins/actor";
-import {
-  registerCampaignBroadcastResolver,
-  registerCampaignDeleteHook,
-} from "../campaigns/campaigns.service";
-import { registerStatusHook } from "../chat/ingest";
 import { receiveContactFile } from "../contacts/import-file";
 import { BROADCAST_ID_REQUIRED } from "./broadcasts.messages";
-import {
-  broadcastsService,
-  campaignBroadcasts,
-  deleteCampaignBroadcasts,
-  onBroadcastReceipt,
-} from "./broadcasts.service";
+import { broadcastsService } from "./broadcasts.service";
 import { broadcastExportHandlers } from "./export";
-
-// A campaign's latest broadcast (campaign view, View Outgoing Report) and its broadcasts deleted with it.
-registerCampaignBroadcastResolver(campaignBroadcasts);
-registerCampaignDeleteHook(deleteCampaignBroadcasts);
-// Receipts of broadcast messages reach their recipient rows and open reports.
-registerStatusHook(onBroadcastReceipt);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -8,6 +8,7 @@ import type { components } from "@herald/api-client/schema";
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { DbOrTx, Tx } from "../../db/client";
+import { pgArray, rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { BadRequest, Conflict, NotFound, Unprocessable } from "../../errors";
 import { publish } from "../../lib/events";
@@ -18,11 +19,9 @@ import { campaignOptions } from "../campaigns/campaigns.service";
 import { visibleChannel } from "../channels/scope";
 import { type AttachmentRow, signedAttachments, toAttachment } from "../chat/attachments";
 import { templateVariableCount } from "../chat/chat.service";
-import { rows } from "../contacts/contacts.service";
 import { columnPlan, fileRows, type SpooledFile } from "../contacts/import-file";
+import { companyPrices } from "../credit/prices";
 import { type ReceiptSource, receiptMovesMoney, refundSend, reserveForSend } from "../credit/spend";
-import { companyPrices } from "../operator/prices";
-import { pgArray } from "../sms/recipients";
 import {
   BROADCAST_EXECUTED,
   BROADCAST_NOT_FOUND,
@@ -168,7 +167,7 @@ export async function storeRecipients(
 
 /**
  * Credit at submit, in the submitting transaction (after the rows are stored): the cost of the rows to send —
- * each at the company's price of the channel it goes out on (modules/operator/prices.ts: a sandbox channel and a
+ * each at the company's price of the channel it goes out on (modules/credit/prices.ts: a sandbox channel and a
  * free type cost nothing) — is reserved from the submitting user's credit (user -> reserved) and the broadcast records the
  * reservation and its channel's price. A balance that cannot cover it fails with the ledger's InsufficientCredit
  * (422 "Credit cannot go below 0", as the SMS compose answers) and the transaction writes nothing. Free rows

@@ -13,9 +13,9 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../../config";
 import { openDatabase } from "../../db/client";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import type { Queue } from "../../jobs/queue";
-import { rows } from "../contacts/contacts.service";
 import { deliverBroadcast } from "./deliver";
 
 async function main() {

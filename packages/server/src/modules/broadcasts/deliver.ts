@@ -45,6 +45,8 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { DbOrTx, Tx } from "../../db/client";
+import { notSuspended } from "../../db/company-status";
+import { pgArray, rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { EVENTS_CHANNEL, publish, publishRoom } from "../../lib/events";
 import {
@@ -62,13 +64,10 @@ import { type AttachmentRow, toAttachment } from "../chat/attachments";
 import { CONNECTOR_UNAVAILABLE, OUTSIDE_WINDOW } from "../chat/chat.messages";
 import { attachmentSizes, type OutboxRow, outboundMessage, selectOutbox } from "../chat/deliver";
 import { forwardCondition, runStatusHooks, statusLog } from "../chat/ingest";
-import { rows } from "../contacts/contacts.service";
 import { InsufficientCredit } from "../credit/ledger";
+import { companyPrices, type Prices } from "../credit/prices";
 import { captureSend, chargeNow, releaseSend } from "../credit/spend";
-import { companyPrices, type Prices } from "../operator/prices";
-import { notSuspended } from "../operator/status";
 import { type SecondSlots, sendAtRate, takeSecondSlots } from "../sms/rate";
-import { pgArray } from "../sms/recipients";
 import { CHANNEL_GONE, NOT_SENT_AFTER_RETRIES, SUBSCRIBER_NOT_FOUND } from "./broadcasts.messages";
 
 /** Rows per claim, rate take and outcome transaction (at most; see windowSize). */

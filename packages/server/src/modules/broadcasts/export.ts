@@ -4,7 +4,7 @@
  * times, read in keyset pages of the row number so memory stays flat whatever the broadcast's size. Scoped as
  * the report (GET /social-chat/broadcast/{id}): another company's broadcast answers 404 before the first byte.
  *
- * The delivered and read times are kept on the recipient rows by the receipt hook below (a receipt that jumps
+ * The delivered and read times are kept on the recipient rows by the receipt hook below (`stampRecipientReceipts`) (a receipt that jumps
  * to read marks the row delivered too); the sent time is the time the chat message was written for a message
  * the provider took.
  */
@@ -13,13 +13,12 @@ import { PassThrough, Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import type { Tx } from "../../db/client";
+import { pgArray, rows } from "../../db/sql";
 import type { Deps, Handlers } from "../../deps";
 import { NotFound } from "../../errors";
+import { neutralise } from "../../lib/spreadsheet";
 import { type Actor, requireActor } from "../../plugins/actor";
-import { registerStatusHook } from "../chat/ingest";
-import { rows } from "../contacts/contacts.service";
-import { neutralise } from "../contacts/import.service";
-import { pgArray } from "../sms/recipients";
+import type { StatusHook } from "../chat/ingest";
 import { BROADCAST_NOT_FOUND } from "./broadcasts.messages";
 
 /** Rows per statement of the export. */
@@ -39,8 +38,11 @@ export const RECIPIENT_EXPORT_COLUMNS = [
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-/** Receipts of broadcast messages stamp the recipient rows' delivered and read times (first time only). */
-registerStatusHook(async (tx: Tx, changed, status) => {
+/**
+ * Receipts of broadcast messages stamp the recipient rows' delivered and read times (first time only): a chat
+ * status hook (wiring.ts).
+ */
+export const stampRecipientReceipts: StatusHook = async (tx: Tx, changed, status) => {
   if (status !== "delivered" && status !== "read") return;
   await tx.execute(
     sql`update broadcast_recipients
@@ -48,7 +50,7 @@ registerStatusHook(async (tx: Tx, changed, status) => {
                read_at = case when ${status} = 'read' then coalesce(read_at, now()) else read_at end
          where chat_message_id = any(${pgArray(changed.map((c) => c.id))}::uuid[])`,
   );
-});
+};
 
 interface ExportRow {
   row: number;

@@ -6,7 +6,8 @@
  *
  * Deleting marks campaigns `deleted` (they stay listed). Other areas attach to a delete through
  * `onCampaignDeleted`: their hooks run inside the delete's transaction (broadcasts, scheduled sends and
- * reserved credit of the campaigns go with it), and a hook that throws rolls the whole delete back.
+ * reserved credit of the campaigns go with it), and a hook that throws rolls the whole delete back. Which hooks
+ * run is decided in one place, src/wiring.ts (`wireHooks`).
  */
 import type { components } from "@herald/api-client/schema";
 import { type SQL, sql } from "drizzle-orm";

@@ -13,6 +13,7 @@ import { errors, jwtVerify, SignJWT } from "jose";
 import { v7 as uuidv7 } from "uuid";
 import type { DbOrTx, Tx } from "../../db/client";
 import { CHANNEL_TYPES } from "../../db/schema";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { BadRequest, Conflict, NotFound, Unprocessable } from "../../errors";
 import { randomToken } from "../../lib/tokens";
@@ -29,7 +30,6 @@ import {
 } from "../../providers/channels";
 import { recordAudit, userWho } from "../audit/audit";
 import { departmentNames, withSql } from "../audit/changes";
-import { rows } from "../contacts/contacts.service";
 import {
   CHANNEL_DELETED,
   CHANNEL_NOT_FOUND,

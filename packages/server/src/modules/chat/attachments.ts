@@ -32,12 +32,12 @@ import { sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { v7 as uuidv7 } from "uuid";
 import type { DbOrTx } from "../../db/client";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { BadRequest, Forbidden, HttpError, NotFound } from "../../errors";
 import { safeEqual } from "../../lib/tokens";
 import { requireActor } from "../../plugins/actor";
 import { UPLOAD_LIMIT_BYTES } from "../../providers/channels";
-import { rows } from "../contacts/contacts.service";
 import { ATTACHMENT_LINK_EXPIRED, ATTACHMENT_NOT_FOUND } from "./chat.messages";
 
 type S = components["schemas"];

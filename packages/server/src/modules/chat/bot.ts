@@ -11,13 +11,13 @@
 import type { components } from "@herald/api-client/schema";
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { Conflict, NotFound, Unauthorized, Unprocessable } from "../../errors";
 import { publishRoom } from "../../lib/events";
 import { checkOutboundUrl, OutboundUrlRefused, outboundRequest } from "../../lib/outbound-url";
 import { signHeraldPayload, verifyHeraldSignature } from "../../providers/sms";
 import { decryptSecret, encryptSecret } from "../channels/credentials";
-import { rows } from "../contacts/contacts.service";
 import { signedAttachments } from "./attachments";
 import { ROOM_NOT_FOUND } from "./chat.messages";
 

@@ -20,6 +20,7 @@ import { canSendInRoom, nextChatroomStatus } from "@herald/domain";
 import { type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { DbOrTx, Tx } from "../../db/client";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { BadRequest, Conflict, Forbidden, NotFound, Unprocessable } from "../../errors";
 import { type CachedPage, type ChatPageCache, cachedPage } from "../../lib/chat-cache";
@@ -29,9 +30,8 @@ import { CAPABILITIES, type ChannelType, mediaRuleFor } from "../../providers/ch
 import { recordAudit } from "../audit/audit";
 import { forwardingChange } from "../audit/changes";
 import { visibilityKey, visibleChannel } from "../channels/scope";
-import { rows } from "../contacts/contacts.service";
+import { socialPriceOf } from "../credit/prices";
 import { chargeNow } from "../credit/spend";
-import { socialPriceOf } from "../operator/prices";
 import {
   type AttachmentRow,
   attachmentUrlsRenewAt,
@@ -572,7 +572,7 @@ export function chatService(deps: Deps) {
             metadata: { name: t.name, language: t.language, headerMedia },
           };
         }
-        // The company's price of the channel (modules/operator/prices.ts): nothing on a sandbox channel.
+        // The company's price of the channel (modules/credit/prices.ts): nothing on a sandbox channel.
         const priceCents = await socialPriceOf(tx, actor.companyId, room.driver, room.channel_type);
         if (priceCents > 0) {
           await chargeNow(tx, deps.queue, {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JobPayloads } from "../../jobs/queue";
-import { jobHandlers } from "../../jobs/workers";
 import type { TestCompany } from "../../test/harness";
 import { type ProviderServer, providerServer } from "../../test/provider-server";
+import { jobHandlers } from "../../wiring";
 import { deliverChatMessage, MAX_PROVIDER_WAITS, throttledRemark } from "./deliver";
 import { ingestInbound } from "./ingest";
 import { connectorApp, runSends, saveProvider, sendText, storedMessages } from "./webhook.fixtures";

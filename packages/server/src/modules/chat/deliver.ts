@@ -7,6 +7,7 @@
  * page marks them read when it shows them.
  */
 import { type SQL, sql } from "drizzle-orm";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { publish } from "../../lib/events";
 import {
@@ -18,7 +19,6 @@ import {
 } from "../../providers/channels";
 import { TelegramRetry } from "../../providers/channels/telegram";
 import { channelRuntime } from "../channels/channels.service";
-import { rows } from "../contacts/contacts.service";
 import { attachmentUrl, signedAttachments } from "./attachments";
 import { CONNECTOR_UNAVAILABLE } from "./chat.messages";
 import { applyStatus } from "./ingest";

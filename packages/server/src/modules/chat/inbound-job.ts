@@ -16,6 +16,7 @@
  * removed after `INBOUND_KEEP_DAYS`.
  */
 import { sql } from "drizzle-orm";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { JOB_RETRY_LIMIT } from "../../jobs/queue";
 import type {
@@ -26,7 +27,6 @@ import type {
   InboundEvent,
 } from "../../providers/channels";
 import { type InboundMedia, inboundMediaOf } from "../../providers/channels/media";
-import { rows } from "../contacts/contacts.service";
 import { type AttachmentRow, kindOfMime, removeWrittenFiles, toAttachment } from "./attachments";
 import { applyStatus, type InboundAttachment, ingestInbound } from "./ingest";
 import { downloadInboundMedia, MEDIA_NOT_DOWNLOADED } from "./media";

@@ -21,9 +21,9 @@
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { DbOrTx, Tx } from "../../db/client";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { publish, publishRoom } from "../../lib/events";
-import { rows } from "../contacts/contacts.service";
 import type { ReceiptSource } from "../credit/spend";
 import { type AttachmentRow, insertAttachments } from "./attachments";
 

@@ -4,8 +4,8 @@
  * old watermark arriving late changes nothing).
  */
 import { sql } from "drizzle-orm";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
-import { rows } from "../contacts/contacts.service";
 import { applyStatus } from "./ingest";
 
 export async function applyStatusUntil(

@@ -16,6 +16,7 @@ import { createHash } from "node:crypto";
 import type { components } from "@herald/api-client/schema";
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { BadRequest, Forbidden, NotFound, Unauthorized } from "../../errors";
 import {
@@ -27,7 +28,6 @@ import {
 } from "../../providers/channels";
 import { verifyHeraldSignature } from "../../providers/sms";
 import { decryptCredentials } from "../channels/credentials";
-import { rows } from "../contacts/contacts.service";
 
 type S = components["schemas"];
 

@@ -3,7 +3,6 @@ export const CONTACT_NOT_FOUND = "Contact not found";
 export const GROUP_NOT_FOUND = "Group not found";
 export const IMPORT_NOT_FOUND = "Import not found";
 export const CONTACT_EXISTS = "This contact number already exists.";
-export const INVALID_CURSOR = "Invalid cursor";
 export const INVALID_COUNTRY = "Invalid country";
 export const FILE_REQUIRED = "Please choose a file to upload.";
 export const CONTACT_FILE_TOO_LARGE = "File size cannot be greater than 150MB !";
@@ -47,7 +46,7 @@ export const CONTACT_NAME_TOO_LONG = "Name cannot exceed 255 characters";
 export const INVALID_ATTRIBUTES =
   "Invalid attributes: at most 50, named with 1 to 64 characters (not __proto__, constructor or prototype), values of at most 1000 characters.";
 
-/** Schema violations of the contact and group forms, in the forms' words (plugins/validation-messages.ts). */
+/** Schema violations of the contact and group forms, in the forms' words (validation-messages.ts). */
 export function contactFieldMessage(path: string, field: string, value: unknown): string | undefined {
   const text = typeof value === "string" ? value : "";
   const group = path === "/addGroup" || path === "/editGroup";

@@ -9,12 +9,14 @@ import { contactsWithIssues, isSupportedRegion, MESSAGES, stripNonDigits } from 
 import { type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { DbOrTx } from "../../db/client";
+import { isUniqueViolation, rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { BadRequest, Conflict, NotFound } from "../../errors";
 import {
   containsPattern,
   decodeCursor,
   encodeCursor,
+  INVALID_CURSOR,
   type KeysetPosition,
   TOTAL_CAP,
 } from "../../lib/paging";
@@ -28,7 +30,6 @@ import {
   GROUP_NOT_FOUND,
   GROUPS_DELETED,
   INVALID_COUNTRY,
-  INVALID_CURSOR,
   ISSUE,
   MEMBER_REMOVED,
   MEMBERS_ADDED,
@@ -37,17 +38,6 @@ import {
 import { normalizeContactMobile } from "./mobile";
 
 type S = components["schemas"];
-
-/** Rows of a raw statement on either driver. */
-export async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = await db.execute(query);
-  return ((result as unknown as { rows?: T[] }).rows ?? (result as unknown as T[])) as T[];
-}
-
-export const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
-};
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 

@@ -1,13 +1,13 @@
 import { MESSAGES } from "@herald/domain";
 import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
+import { INVALID_CURSOR } from "../../lib/paging";
 import { apiPost, auth, countQueries, createCompany, createUser, testApp } from "../../test/harness";
 import {
   CONTACT_EXISTS,
   CONTACT_NOT_FOUND,
   GROUP_NOT_FOUND,
   INVALID_ATTRIBUTES,
-  INVALID_CURSOR,
   ISSUE,
 } from "./contacts.messages";
 import { normalizeContactMobile } from "./mobile";

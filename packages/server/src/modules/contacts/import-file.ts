@@ -16,8 +16,8 @@ import ExcelJS from "exceljs";
 import type { FastifyRequest } from "fastify";
 import { ensurePrivateDir } from "../../db/data-dir";
 import { BadRequest, HttpError } from "../../errors";
+import { cellText } from "../../lib/spreadsheet";
 import { checkZipFile, ZIP_MAGIC, ZipCheckError } from "../../lib/zip-check";
-import { cellText } from "../mobile-sub/mobile-file";
 import {
   CONTACT_FILE_TOO_LARGE,
   duplicateColumn,

@@ -19,8 +19,10 @@ import ExcelJS from "exceljs";
 import type { FastifyBaseLogger } from "fastify";
 import { v7 as uuidv7 } from "uuid";
 import type { Database } from "../../db/client";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { BadRequest, HttpError, NotFound, TooManyRequests } from "../../errors";
+import { neutralise } from "../../lib/spreadsheet";
 import { type Actor, requireActor } from "../../plugins/actor";
 import {
   CONTACTS_UPLOADED,
@@ -31,7 +33,7 @@ import {
   IMPORT_NOT_FOUND,
   ISSUE,
 } from "./contacts.messages";
-import { contactRegion, resolveGroups, rows } from "./contacts.service";
+import { contactRegion, resolveGroups } from "./contacts.service";
 import {
   type ColumnPlan,
   columnPlan,
@@ -98,11 +100,6 @@ interface Valid {
 
 const cut = (s: string | undefined, n: number) => (s ?? "").slice(0, n);
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
-
-/** Spreadsheet formula neutralisation for exported cells (ARCHITECTURE.md §9). */
-export function neutralise(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
 
 /**
  * Checks and writes rows: `cells` are the file's data rows (the header already read), numbered from

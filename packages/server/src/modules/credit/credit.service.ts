@@ -1,12 +1,13 @@
 import type { components } from "@herald/api-client/schema";
 import { centsToSgd, MESSAGES, sgdToCents } from "@herald/domain";
 import { sql } from "drizzle-orm";
+import { rowsOf } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { BadRequest, NotFound, Unprocessable } from "../../errors";
 import { type Actor, assertAdmin } from "../../plugins/actor";
-import { USER_DELETED } from "../admin/users.messages";
 import { recordAudit } from "../audit/audit";
 import { creditMovement } from "../audit/changes";
+import { USER_DELETED } from "../users.repository";
 import { INVALID_CREDIT_AMOUNT } from "./credit.messages";
 import { allocate, deduct, idempotent } from "./ledger";
 import { enqueueLowCreditAlerts } from "./thresholds.service";
@@ -24,8 +25,6 @@ function creditAmount(sgd: number): number {
   if (cents <= 0) throw new BadRequest(INVALID_CREDIT_AMOUNT);
   return cents;
 }
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 interface SummaryRowOut {
   id: string;

@@ -32,9 +32,10 @@ import { eq, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Db, DbOrTx, Tx } from "../../db/client";
 import { creditReservations, ledgerTransactions } from "../../db/schema";
+import { rowsOf } from "../../db/sql";
 import { NotFound, Unprocessable } from "../../errors";
 import { creditEvent, EVENTS_CHANNEL } from "../../lib/events";
-import { INSUFFICIENT_CORPORATE_CREDIT } from "../admin/users.messages";
+import { INSUFFICIENT_CORPORATE_CREDIT } from "./credit.messages";
 
 export const INSUFFICIENT_USER_CREDIT = "Credit cannot go below 0";
 export const RESERVATION_SHORT = "The reservation is released or holds less than this amount";
@@ -95,8 +96,6 @@ export interface Movement {
 export interface Reservation extends Movement {
   reservationId: string;
 }
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 function checkAmount(amountCents: number) {
   if (!Number.isSafeInteger(amountCents) || amountCents <= 0) {

@@ -22,6 +22,7 @@ import { centsToSgd } from "@herald/domain";
 import ExcelJS from "exceljs";
 import type { Deps } from "../../deps";
 import { BadRequest, Forbidden, NotFound } from "../../errors";
+import { neutralise } from "../../lib/spreadsheet";
 import type { Actor } from "../../plugins/actor";
 import {
   EXPORT_BATCH,
@@ -320,11 +321,6 @@ function lineOf(row: EntryRow, account: Account, opening: number): StatementLine
     amountCents: Number(row.amount_cents),
     balanceCents: opening + Number(row.run),
   };
-}
-
-/** Cells a spreadsheet would read as a formula get a leading apostrophe. */
-export function neutralise(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
 const csvCell = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);

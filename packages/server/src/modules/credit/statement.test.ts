@@ -2,10 +2,11 @@ import ExcelJS from "exceljs";
 import type { FastifyInstance } from "fastify";
 import { v7 as uuidv7 } from "uuid";
 import { beforeAll, describe, expect, it } from "vitest";
+import { neutralise } from "../../lib/spreadsheet";
 import { auth, countQueries, createCompany, createUser, type TestUser, testApp } from "../../test/harness";
 import { allocate, audit, capture, deduct, purchaseCredit, release, reserve } from "./ledger";
 import { STATEMENT_MESSAGES } from "./statement.messages";
-import { neutralise, referenceText, todayIn } from "./statement.service";
+import { referenceText, todayIn } from "./statement.service";
 
 let app: FastifyInstance;
 beforeAll(async () => {

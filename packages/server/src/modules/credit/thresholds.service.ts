@@ -8,9 +8,9 @@ import type { Deps } from "../../deps";
 import { lowCreditEmail } from "../../emails/templates";
 import { BadRequest, NotFound } from "../../errors";
 import type { Queue } from "../../jobs/queue";
+import { toCents } from "../../lib/money";
 import { type Actor, assertAdmin } from "../../plugins/actor";
 import { recordAudit, userWho } from "../audit/audit";
-import { toCents } from "../profile/profile.service";
 
 type S = components["schemas"];
 

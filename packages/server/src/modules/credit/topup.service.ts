@@ -7,14 +7,14 @@ import { BadRequest, Forbidden, NotFound } from "../../errors";
 import { notificationEvent, publishAll } from "../../lib/events";
 import { hit } from "../../lib/rate-limit";
 import { type Actor, assertAdmin } from "../../plugins/actor";
-import { listTopups, recordTopupRequest } from "../operator/topups";
 import { companyOf, findUser } from "../users.repository";
+import { listTopups, recordTopupRequest } from "./topups";
 
 type S = components["schemas"];
 
 /**
  * Top-up requests: type 1 (admins) e-mails the vendor's support for corporate credit and records the request the
- * operator answers (modules/operator/topups.ts); type 2 (other users) notifies every active admin of the company
+ * operator answers (topups.ts); type 2 (other users) notifies every active admin of the company
  * with a 'request' notification linking to the sender.
  */
 export function topupService({ database, config, queue }: Deps) {
@@ -36,7 +36,7 @@ export function topupService({ database, config, queue }: Deps) {
       const who = `${me.firstName} ${me.lastName}`.trim();
       await db.transaction(async (tx) => {
         if (body.topUpType === 1) {
-          // The request the operator answers (modules/operator/topups.ts), with the e-mail to support.
+          // The request the operator answers (topups.ts), with the e-mail to support.
           await recordTopupRequest(tx, {
             companyId: actor.companyId,
             userId: actor.userId,

@@ -9,11 +9,11 @@
 import type { ServerResponse } from "node:http";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { rows } from "../../db/sql";
 import type { Deps, Handlers } from "../../deps";
 import { HttpError } from "../../errors";
 import type { HeraldEvent } from "../../lib/events";
 import { requireActor } from "../../plugins/actor";
-import { rows } from "../contacts/contacts.service";
 
 export const NOT_EVENT_STREAM = "This call answers text/event-stream only.";
 const PING_MS = 25_000;

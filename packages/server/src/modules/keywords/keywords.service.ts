@@ -4,6 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { DbOrTx } from "../../db/client";
 import { keywords } from "../../db/schema";
+import { rowsOf } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { BadRequest, Conflict, NotFound } from "../../errors";
 import { containsPattern, direction, type PageQuery, pageWindow } from "../../lib/paging";
@@ -114,8 +115,6 @@ const keywordSnapshot = (id: string) =>
 
 /** Inside a transaction: the keyword was not changed (deleted, or not the company's); rolls the entry back. */
 class NothingChanged extends Error {}
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 export function keywordService({ database }: Deps) {
   const { db } = database;

@@ -8,6 +8,7 @@ import { Readable } from "node:stream";
 import { stripNonDigits } from "@herald/domain";
 import { parse as parseCsv } from "csv-parse/sync";
 import ExcelJS from "exceljs";
+import { cellText } from "../../lib/spreadsheet";
 import { checkZipBuffer, ZIP_MAGIC } from "../../lib/zip-check";
 
 export type MobileFileKind = "csv" | "txt" | "xlsx";
@@ -103,25 +104,6 @@ export function checkXlsxArchive(buf: Buffer): void {
   } catch {
     throw new MobileFileError(UNREADABLE_MOBILE_FILE);
   }
-}
-
-type CellValue = ExcelJS.CellValue;
-
-/** A cell's text: numbers without exponent, rich text joined, a formula's result, a hyperlink's text. */
-export function cellText(value: CellValue): string {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "number") {
-    return Number.isInteger(value) ? BigInt(value).toString() : String(value);
-  }
-  if (typeof value === "string") return value;
-  if (typeof value === "boolean" || value instanceof Date) return "";
-  if ("richText" in value) return value.richText.map((r) => r.text).join("");
-  if ("formula" in value || "sharedFormula" in value) {
-    const result = (value as { result?: unknown }).result;
-    return typeof result === "number" || typeof result === "string" ? cellText(result) : "";
-  }
-  if ("text" in value && typeof value.text === "string") return value.text;
-  return "";
 }
 
 /** The first column of the workbook's first sheet (in workbook order). */

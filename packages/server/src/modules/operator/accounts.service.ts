@@ -19,6 +19,7 @@ import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Config } from "../../config";
 import type { Database, DbOrTx } from "../../db/client";
+import { rowsOf } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { operatorOtpEmail } from "../../emails/templates";
 import { BadRequest, TooManyRequests, Unauthorized } from "../../errors";
@@ -49,8 +50,6 @@ interface OperatorRow {
   password_hash: string | null;
   status: "invited" | "active" | "disabled";
 }
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 /** A code's hash is bound to its sign-in, so equal codes of two sign-ins never share a hash. */
 const codeHash = (challengeId: string, code: string) =>

@@ -13,6 +13,7 @@ import type { components } from "@herald/api-client/schema";
 import { centsToSgd, formatAmount, sgdToCents } from "@herald/domain";
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../db/client";
+import { rowsOf } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { BadRequest, Conflict, NotFound, Unprocessable } from "../../errors";
 import type { Queue } from "../../jobs/queue";
@@ -20,10 +21,10 @@ import type { OperatorActor } from "../../plugins/operator";
 import { changeUserLimit } from "../admin/company.command";
 import { type AuditWho, recordAudit } from "../audit/audit";
 import { correctCredit, grantCredit, InsufficientCredit, idempotent } from "../credit/ledger";
+import { PRICE_CHANNEL_NAMES, type PriceChannel, priceList } from "../credit/prices";
 import { enqueueLowCreditAlerts } from "../credit/thresholds.service";
 import { enqueueDelivery } from "../sms/compose.service";
 import { OPERATOR_MESSAGES as M } from "./operator.messages";
-import { PRICE_CHANNEL_NAMES, type PriceChannel, priceList } from "./prices";
 
 type S = components["schemas"];
 
@@ -32,7 +33,6 @@ export const COMPANY_PAGE_DEFAULT = 50;
 export const OPERATOR_TIME_ZONE = "Asia/Singapore";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 interface CompanyRow {
   id: string;

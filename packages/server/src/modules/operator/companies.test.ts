@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { v7 as uuidv7 } from "uuid";
 import { beforeAll, describe, expect, it } from "vitest";
+import { rows } from "../../db/sql";
 import {
   auth,
   countQueries,
@@ -18,7 +19,6 @@ import {
   type TestOperator,
   testApp,
 } from "../../test/harness";
-import { rows } from "../contacts/contacts.service";
 import { OPERATOR_MESSAGES as M } from "./operator.messages";
 
 let app: FastifyInstance;

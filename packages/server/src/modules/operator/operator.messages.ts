@@ -1,5 +1,6 @@
 /** What the operator's console and its sign-in say. */
 import type { FastifySchemaValidationError } from "fastify/types/schema";
+import { TOPUP_MESSAGES } from "../credit/credit.messages";
 
 export const OPERATOR_MESSAGES = {
   wrongCredentials: "Wrong e-mail or password.",
@@ -15,19 +16,19 @@ export const OPERATOR_MESSAGES = {
   alreadySuspended: "This company is already suspended.",
   notSuspended: "This company is not suspended.",
   reasonRequired: "Please give a reason.",
-  badCursor: "This page link is no longer valid. Please start from the first page.",
-  badAmount: "Enter an amount in SGD with at most two decimals.",
+  badCursor: TOPUP_MESSAGES.badCursor,
+  badAmount: TOPUP_MESSAGES.badAmount,
   zeroAmount: "Enter an amount other than zero.",
   belowZero: (balance: string) =>
     `The company has SGD ${balance}: a correction cannot take its balance below zero.`,
   duplicateChannel: "Each channel may be listed once.",
-  topupNotFound: "Top-up request not found",
-  topupAnswered: "This request was already answered.",
+  topupNotFound: TOPUP_MESSAGES.notFound,
+  topupAnswered: TOPUP_MESSAGES.answered,
 } as const;
 
 /**
  * The operator's calls (and Top Up's new fields): the first schema violation of a request in the console's own
- * words (plugins/validation-messages.ts); undefined leaves it to the common messages.
+ * words (validation-messages.ts); undefined leaves it to the common messages.
  */
 export function operatorFieldMessage(
   path: string,

@@ -2,9 +2,9 @@ import type { FastifyRequest } from "fastify";
 import type { Deps, Handlers } from "../../deps";
 import { requireOperator } from "../../plugins/operator";
 import { idempotencyKeyOf } from "../credit/ledger";
+import { operatorTopups } from "../credit/topups";
 import { operatorAccounts } from "./accounts.service";
 import { operatorCompanies } from "./companies.service";
-import { operatorTopups } from "./topups";
 
 const meta = (r: FastifyRequest) => ({ ip: r.ip, userAgent: r.headers["user-agent"] });
 

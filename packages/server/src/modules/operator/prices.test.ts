@@ -15,8 +15,8 @@ import {
   testApp,
 } from "../../test/harness";
 import { allocate } from "../credit/ledger";
+import { companyPrices, priceOf, socialPriceOf } from "../credit/prices";
 import { OPERATOR_MESSAGES as M } from "./operator.messages";
-import { companyPrices, priceOf, socialPriceOf } from "./prices";
 
 let app: FastifyInstance;
 let op: TestOperator;

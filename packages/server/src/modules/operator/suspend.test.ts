@@ -8,6 +8,8 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { v7 as uuidv7 } from "uuid";
 import { beforeAll, describe, expect, it } from "vitest";
+import { SUSPENDED_MESSAGE } from "../../db/company-status";
+import { rows } from "../../db/sql";
 import {
   apiPost,
   assignInboundNumber,
@@ -20,12 +22,10 @@ import {
   type TestOperator,
   testApp,
 } from "../../test/harness";
-import { rows } from "../contacts/contacts.service";
 import { allocate } from "../credit/ledger";
 import { deliverBatch, scheduleTick } from "../sms/deliver";
 import { applyInbound } from "../sms/events";
 import { OPERATOR_MESSAGES as M } from "./operator.messages";
-import { SUSPENDED_MESSAGE } from "./status";
 
 let app: FastifyInstance;
 let op: TestOperator;

@@ -7,7 +7,6 @@ import {
   countries,
   MESSAGES,
   profileChangeNeedsPassword,
-  sgdToCents,
   twoFactorChangeNeedsPassword,
   validateNewPassword,
   validatePasswordConfirm,
@@ -21,12 +20,13 @@ import { companies, emailTokens, notifications, users } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { emailChangeNoticeEmail, emailChangeVerifyEmail } from "../../emails/templates";
 import { BadRequest, Forbidden, NotFound } from "../../errors";
+import { toCents } from "../../lib/money";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { hit } from "../../lib/rate-limit";
 import { hashToken, randomToken } from "../../lib/tokens";
 import { type Actor, assertAdmin } from "../../plugins/actor";
 import { recordAudit, userWho } from "../audit/audit";
-import { type authService, VERIFY_TTL_MS } from "../auth/auth.service";
+import { VERIFY_TTL_MS } from "../auth/auth.service";
 import {
   companyOf,
   emailTaken,
@@ -37,15 +37,6 @@ import {
 } from "../users.repository";
 
 type S = components["schemas"];
-
-/** SGD from the API to cents; more than two decimals is a 400, never a silent rounding. */
-export function toCents(value: number, field: string): number {
-  try {
-    return sgdToCents(value);
-  } catch {
-    throw new BadRequest(`${field} must be an amount in SGD with at most two decimals`);
-  }
-}
 
 /** Ends a user's unused links of these kinds (a new password or address makes old reset links useless). */
 async function endLinks(tx: DbOrTx, userId: string, kinds: ("reset" | "email-change")[]) {
@@ -87,7 +78,7 @@ const PROFILE_SQL = `select u.id, u.company_id, u.user_role, u.credit_cents, u.u
   from users u join companies c on c.id = u.company_id
  where u.company_id = $1 and u.id = $2`;
 
-export function profileService({ database, config, queue }: Deps, _auth: ReturnType<typeof authService>) {
+export function profileService({ database, config, queue }: Deps) {
   const { db } = database;
 
   /**

@@ -10,15 +10,13 @@ import type { components } from "@herald/api-client/schema";
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { DbOrTx, Tx } from "../../db/client";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { BadRequest, Conflict, NotFound } from "../../errors";
-import { decodeCursor, encodeCursor } from "../../lib/paging";
+import { decodeCursor, encodeCursor, INVALID_CURSOR } from "../../lib/paging";
 import { type Actor, assertAdmin } from "../../plugins/actor";
 import { type OperatorActor, requireOperator } from "../../plugins/operator";
 import { operatorWho, recordAudit } from "../audit/audit";
-import { INVALID_CURSOR } from "../contacts/contacts.messages";
-import { rows } from "../contacts/contacts.service";
-import { STOP_WORDS } from "../sms/events";
 import {
   COMPANY_TWICE,
   EXCLUSIVE_NO_KEYWORD,
@@ -36,6 +34,7 @@ import {
   UNROUTED_REASONS,
 } from "./registry.messages";
 import { violates } from "./registry.service";
+import { STOP_WORDS } from "./routing";
 
 type S = components["schemas"];
 

@@ -59,7 +59,7 @@ const SENDER_ID_CALLS = new Set([
 const NUMBER_CALLS = new Set(["/operator/numbers", "/operator/numbers/:id"]);
 
 /**
- * Schema violations of the registry's calls in words (plugins/validation-messages.ts): the sender ID and purpose
+ * Schema violations of the registry's calls in words (validation-messages.ts): the sender ID and purpose
  * by the domain's rule, the operator's fields, and a malformed id as the 404 an unknown one answers.
  */
 export function registryFieldMessage(

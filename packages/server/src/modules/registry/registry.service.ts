@@ -16,15 +16,14 @@ import { checkSenderIdPurpose, parseSenderId, senderIdKey } from "@herald/domain
 import { type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { DbOrTx, Tx } from "../../db/client";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { BadRequest, Conflict, NotFound } from "../../errors";
 import { notificationEvent, publish } from "../../lib/events";
-import { containsPattern } from "../../lib/paging";
+import { containsPattern, INVALID_CURSOR } from "../../lib/paging";
 import { type Actor, assertAdmin } from "../../plugins/actor";
 import { type OperatorActor, requireOperator } from "../../plugins/operator";
 import { type AuditWho, operatorWho, recordAudit, userWho } from "../audit/audit";
-import { INVALID_CURSOR } from "../contacts/contacts.messages";
-import { rows } from "../contacts/contacts.service";
 import { removeSenderIdFromUsers } from "../users.repository";
 import {
   alreadyAsked,

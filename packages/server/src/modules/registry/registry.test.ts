@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
+import { rows } from "../../db/sql";
 import {
   approveSenderIds,
   auth,
@@ -12,7 +13,6 @@ import {
   type TestOperator,
   testApp,
 } from "../../test/harness";
-import { rows } from "../contacts/contacts.service";
 import { violates } from "./registry.service";
 
 let app: FastifyInstance;

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import type { SmsMessage, SmsProvider } from "../../providers/sms";
 import {
@@ -15,7 +16,6 @@ import {
   type TestOperator,
   testConfig,
 } from "../../test/harness";
-import { rows } from "../contacts/contacts.service";
 import { allocate } from "../credit/ledger";
 import { deliverBatch, scheduleTick } from "../sms/deliver";
 import { signSmsBody } from "../sms/events";

@@ -7,7 +7,13 @@
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { DbOrTx } from "../../db/client";
-import { rows } from "../contacts/contacts.service";
+import { rows } from "../../db/sql";
+
+/**
+ * The first words that opt the sender out of a company's SMS (modules/sms/events.ts applies them); no keyword on
+ * a shared number may be one of them (numbers.service.ts).
+ */
+export const STOP_WORDS = new Set(["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT"]);
 
 /** A gateway's destination address as Herald stores numbers: digits only ("" when it is not a number). */
 export function inboundAddress(to: string): string {

@@ -7,9 +7,8 @@
 import { parseSenderId, type SenderIdKind, senderIdKey } from "@herald/domain";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { pgArray, rows } from "../../db/sql";
 import { Unprocessable } from "../../errors";
-import { rows } from "../contacts/contacts.service";
-import { pgArray } from "../sms/recipients";
 import { senderIdNotApproved } from "./registry.messages";
 
 export interface OwnedSenderId {

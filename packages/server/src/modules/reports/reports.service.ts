@@ -17,18 +17,18 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import ExcelJS from "exceljs";
 import type { PoolClient } from "pg";
 import type { DbOrTx, Tx } from "../../db/client";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { BadRequest, NotFound } from "../../errors";
 import {
   containsPattern,
   decodeCursor,
   encodeCursor,
+  INVALID_CURSOR,
   type KeysetPosition,
   TOTAL_CAP,
 } from "../../lib/paging";
 import { type Actor, requireActor } from "../../plugins/actor";
-import { INVALID_CURSOR } from "../contacts/contacts.messages";
-import { rows } from "../contacts/contacts.service";
 import { cancelScheduled } from "../sms/cancel";
 import { companyTimeZone } from "../sms/compose.options";
 import {

@@ -9,12 +9,12 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { v7 as uuidv7 } from "uuid";
 import { sandboxPagesEnabled } from "../../config";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { BadRequest, NotFound } from "../../errors";
 import { CAPABILITIES, type ChannelType } from "../../providers/channels";
 import { signedAttachments } from "../chat/attachments";
 import { ingestInbound } from "../chat/ingest";
-import { rows } from "../contacts/contacts.service";
 import {
   type ConversationMessage,
   renderChannelList,

@@ -7,9 +7,8 @@
  */
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { rows } from "../contacts/contacts.service";
+import { pgArray, rows } from "../../db/sql";
 import { release, reserve } from "../credit/ledger";
-import { pgArray } from "./recipients";
 import { PENDING, refreshCampaigns } from "./settle";
 
 export interface CancelResult {

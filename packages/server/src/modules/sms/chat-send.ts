@@ -12,12 +12,13 @@
  * - The 24-hour rule: WhatsApp refuses free text to a subscriber who has not written in 24 hours (error 131047);
  *   the row fails with a clear remark, not billable. A sandbox channel stands in for the provider and refuses the
  *   same way (from the room's last inbound message), before anything is stored.
- * - Price: the row's own (priced when it was written, at its company's price of the channel: modules/operator/prices.ts,
+ * - Price: the row's own (priced when it was written, at its company's price of the channel: modules/credit/prices.ts,
  *   nothing on a sandbox channel).
  */
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Tx } from "../../db/client";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { publishRoom } from "../../lib/events";
 import { CAPABILITIES, type ChannelDriverKind, type ChannelType } from "../../providers/channels";
@@ -25,7 +26,6 @@ import { OUTSIDE_24H_CODE } from "../../providers/channels/whatsapp";
 import { SmsThrottled } from "../../providers/sms";
 import { deliverChatMessage } from "../chat/deliver";
 import { statusLog } from "../chat/ingest";
-import { rows } from "../contacts/contacts.service";
 import { telegramSubscribersByMobile } from "./recipients";
 import { CHAT_CHANNEL_GONE, NOT_REACHABLE_TELEGRAM, OUTSIDE_WHATSAPP_WINDOW } from "./sms.messages";
 

@@ -9,11 +9,11 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
+import { rows } from "../../db/sql";
 import { whatsappSignature } from "../../providers/channels/whatsapp";
 import { auth, createCompany, privateDatabase, testConfig } from "../../test/harness";
 import { tokenOf } from "../channels/channels.fixtures";
 import { settleInbound } from "../chat/webhook.fixtures";
-import { rows } from "../contacts/contacts.service";
 import { deliverBatch } from "./deliver";
 import { OUTSIDE_WHATSAPP_WINDOW } from "./sms.messages";
 

@@ -6,9 +6,9 @@
 import type { components } from "@herald/api-client/schema";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../plugins/actor";
-import { rows } from "../contacts/contacts.service";
 import { usableSenderIds } from "../registry/sender-ids";
 import { templateOptions } from "../templates/templates.service";
 import { companyCountry } from "./recipients";

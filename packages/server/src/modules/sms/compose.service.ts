@@ -13,17 +13,17 @@ import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { v7 as uuidv7 } from "uuid";
 import type { DbOrTx, Tx } from "../../db/client";
+import { pgArray, rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { BadRequest, NotFound, Unprocessable } from "../../errors";
 import type { Queue } from "../../jobs/queue";
 import { newRunKey } from "../../lib/run-key";
 import type { Actor } from "../../plugins/actor";
 import { CHANNEL_NOT_FOUND } from "../channels/channels.messages";
-import { rows } from "../contacts/contacts.service";
 import { fileRows, receiveContactFile } from "../contacts/import-file";
 import { idempotent } from "../credit/ledger";
+import { companyPrices } from "../credit/prices";
 import { reserveForSend } from "../credit/spend";
-import { companyPrices } from "../operator/prices";
 import { checkSendSender, type OwnedSenderId } from "../registry/sender-ids";
 import { campaignExists, chatChannelOptions, companyTimeZone } from "./compose.options";
 import {
@@ -32,7 +32,6 @@ import {
   expand,
   filterRecipients,
   type Planned,
-  pgArray,
   priced,
   type Skipped,
   telegramSubscribersByMobile,

@@ -13,10 +13,10 @@ import { countSms } from "@herald/domain";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../../config";
 import { openDatabase } from "../../db/client";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import type { Queue } from "../../jobs/queue";
 import type { SmsProvider } from "../../providers/sms";
-import { rows } from "../contacts/contacts.service";
 import { deliverBatch } from "./deliver";
 
 async function main() {

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rows } from "../../db/sql";
 import { auth, createCompany } from "../../test/harness";
 import { crashWorkerHarness, killRounds, runToEnd } from "../../test/worker-crash";
-import { rows } from "../contacts/contacts.service";
 import { allocate } from "../credit/ledger";
 import { WINDOW } from "./deliver";
 

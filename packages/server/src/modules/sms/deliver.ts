@@ -40,20 +40,19 @@
  */
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
+import { notSuspended } from "../../db/company-status";
+import { pgArray, rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { newRunKey } from "../../lib/run-key";
 import { SmsRejected, type SmsSubmitted, SmsThrottled } from "../../providers/sms";
-import { rows } from "../contacts/contacts.service";
 import { InsufficientCredit } from "../credit/ledger";
 import { captureSend, chargeNow, reserveForSend } from "../credit/spend";
-import { notSuspended } from "../operator/status";
 import { senderIdNotApproved } from "../registry/registry.messages";
 import { rowsWithForeignSender } from "../registry/sender-ids";
 import { RowFinal, submitChatRow } from "./chat-send";
 import { enqueueDelivery } from "./compose.service";
 import { applyEarlyReceipts } from "./events";
 import { sendAtRate } from "./rate";
-import { pgArray } from "./recipients";
 import { type Frequency, nextRunAfter } from "./schedule";
 import { refreshCampaigns, settleReservations, settleSends } from "./settle";
 

@@ -33,27 +33,27 @@ import { isReceiptStatus, type MessageState, moveMessage } from "@herald/domain"
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Tx } from "../../db/client";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { BadRequest, NotFound, Unauthorized } from "../../errors";
 import { type SmsProviderEvent, signHeraldPayload, verifyHeraldSignature } from "../../providers/sms";
-import { rows } from "../contacts/contacts.service";
 import { normalizeContactMobile } from "../contacts/mobile";
+import { priceOf } from "../credit/prices";
 import { refundSend } from "../credit/spend";
 import { matchKeyword } from "../keywords/keywords.service";
-import { priceOf } from "../operator/prices";
 import {
   companiesSendingFrom,
   inboundAddress,
   receivingUser,
   recordUnrouted,
   routeInbound,
+  STOP_WORDS,
 } from "../registry/routing";
 import { ownedNumberSender } from "../registry/sender-ids";
 import { cancelScheduledTo } from "./cancel";
 import { enqueueDelivery } from "./compose.service";
 import { priced } from "./recipients";
 
-export const STOP_WORDS = new Set(["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT"]);
 export const INVALID_SIGNATURE = "Invalid signature";
 export const UNKNOWN_PROVIDER = "Unknown SMS provider";
 

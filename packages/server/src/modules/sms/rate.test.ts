@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { rows } from "../../db/sql";
 import { sharedDatabase } from "../../test/harness";
-import { rows } from "../contacts/contacts.service";
 import { takeSendSlot } from "./rate";
 
 describe("per-provider send rate", () => {

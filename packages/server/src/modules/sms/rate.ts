@@ -13,7 +13,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { rows } from "../contacts/contacts.service";
+import { rows } from "../../db/sql";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -12,10 +12,11 @@ import type { components } from "@herald/api-client/schema";
 import { countSms, DEFAULT_COMPANY_COUNTRY, isValidEmail, renderMessage } from "@herald/domain";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { pgArray, rows } from "../../db/sql";
 import { NotFound } from "../../errors";
 import type { Actor } from "../../plugins/actor";
 import { CONTACT_NOT_FOUND } from "../contacts/contacts.messages";
-import { assertGroups, rows } from "../contacts/contacts.service";
+import { assertGroups } from "../contacts/contacts.service";
 import { normalizeContactMobile } from "../contacts/mobile";
 import { FILE_NOT_FOUND } from "./sms.messages";
 
@@ -55,11 +56,6 @@ export interface Skipped {
   duplicate: number;
   /** Telegram: numbers of no known subscriber of the channel. */
   notReachable?: number;
-}
-
-/** A Postgres array literal of text values (quoted), for `= any(...::text[])`. */
-export function pgArray(values: readonly string[]): string {
-  return `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(",")}}`;
 }
 
 /** The text with the recipient's variables put in (see the module's note). */

@@ -10,10 +10,10 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
+import { rows } from "../../db/sql";
 import { auth, createCompany, privateDatabase, testConfig } from "../../test/harness";
 import { deliverBroadcast, windowSize } from "../broadcasts/deliver";
 import { connectSandbox } from "../channels/channels.fixtures";
-import { rows } from "../contacts/contacts.service";
 import { allocate } from "../credit/ledger";
 import { deliverBatch, WINDOW } from "./deliver";
 

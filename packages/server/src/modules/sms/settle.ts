@@ -9,11 +9,10 @@
  */
 import { sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../db/client";
+import { pgArray, rows } from "../../db/sql";
 import type { Queue } from "../../jobs/queue";
 import { refreshCampaignsOfSends } from "../campaigns/campaign-report";
-import { rows } from "../contacts/contacts.service";
 import { releaseSend } from "../credit/spend";
-import { pgArray } from "./recipients";
 
 export const PENDING = sql.raw(`('scheduled', 'queued', 'submitting')`);
 

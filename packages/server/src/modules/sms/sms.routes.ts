@@ -1,17 +1,9 @@
 import type { Deps, Handlers } from "../../deps";
 import { requireActor } from "../../plugins/actor";
-import { registerCampaignDeleteHook } from "../campaigns/campaigns.service";
 import { idempotencyKeyOf } from "../credit/ledger";
-import { cancelCampaignSends } from "./cancel";
 import { composeOptionsService } from "./compose.options";
 import { composeService } from "./compose.service";
 import { smsWebhook } from "./events";
-
-// Deleting campaigns cancels their scheduled sends and releases the credit reserved for them, in the delete's
-// transaction (registered once, when this module loads).
-registerCampaignDeleteHook(async (tx, companyId, campaignIds) => {
-  await cancelCampaignSends(tx, companyId, campaignIds);
-});
 
 /**
  * Compose: /compose-msg-page-one, /compose-msg-page-two, /sms/recipients-file, /sms/preview, /sms/send; the SMS

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../app";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { type SmsMessage, type SmsProvider, SmsRejected, SmsThrottled } from "../../providers/sms";
 import {
@@ -14,7 +15,6 @@ import {
   privateDatabase,
   testConfig,
 } from "../../test/harness";
-import { rows } from "../contacts/contacts.service";
 import { allocate } from "../credit/ledger";
 import { cancelCampaignSends, cancelScheduled } from "./cancel";
 import { deliverBatch, scheduleTick } from "./deliver";

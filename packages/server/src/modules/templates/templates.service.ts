@@ -8,10 +8,10 @@ import type { components } from "@herald/api-client/schema";
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { DbOrTx } from "../../db/client";
+import { rows } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { Conflict, Forbidden, NotFound, Unprocessable } from "../../errors";
 import { type Actor, requireActor } from "../../plugins/actor";
-import { rows } from "../contacts/contacts.service";
 import { TEMPLATE_CONTENT_MAX, TEMPLATE_MESSAGES, TEMPLATE_NAME_MAX } from "./templates.messages";
 
 type S = components["schemas"];

@@ -18,9 +18,9 @@ import {
 } from "../../lib/outbound-url";
 import { signHeraldPayload, verifyHeraldSignature } from "../sms";
 import { CAPABILITIES } from "./capabilities";
-import { type ChannelDriver, ChannelRejected, type InboundEvent, InvalidChannelCredentials } from "./index";
+import { ChannelRejected, InvalidChannelCredentials } from "./errors";
 import { ProviderRetry } from "./retry";
-import type { ChannelType } from "./types";
+import type { ChannelDriver, ChannelType, InboundEvent } from "./types";
 
 export const GENERIC_TYPES: ChannelType[] = [
   "SLACK",

@@ -8,8 +8,9 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { CAPABILITIES } from "./capabilities";
-import { type ChannelDriver, ChannelRejected, type InboundEvent, InvalidChannelCredentials } from "./index";
+import { ChannelRejected, InvalidChannelCredentials } from "./errors";
 import { ProviderRetry } from "./retry";
+import type { ChannelDriver, InboundEvent } from "./types";
 
 export const LINE_API_URL = "https://api.line.me";
 

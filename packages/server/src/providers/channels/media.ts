@@ -15,10 +15,10 @@
  */
 import { checkOutboundUrl, type OutboundPolicy, OutboundUrlRefused } from "../../lib/outbound-url";
 import type { MediaKind } from "./capabilities";
-import type { ChannelApiUrls, ChannelType } from "./index";
 import { LINE_API_URL } from "./line";
 import { META_GRAPH_URL } from "./meta-send";
 import { TELEGRAM_API_URL } from "./telegram";
+import type { ChannelApiUrls, ChannelType } from "./types";
 import { VIBER_API_URL } from "./viber";
 import { WHATSAPP_API_URL } from "./whatsapp";
 

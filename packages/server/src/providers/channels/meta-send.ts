@@ -10,9 +10,9 @@
  */
 import { timingSafeEqual } from "node:crypto";
 import { CAPABILITIES } from "./capabilities";
-import { type ChannelDriver, ChannelRejected, type InboundEvent, InvalidChannelCredentials } from "./index";
+import { ChannelRejected, InvalidChannelCredentials } from "./errors";
 import { ProviderRetry } from "./retry";
-import type { ChannelType } from "./types";
+import type { ChannelDriver, ChannelType, InboundEvent } from "./types";
 import { whatsappSignature } from "./whatsapp";
 
 export const META_GRAPH_URL = "https://graph.facebook.com/v21.0";

@@ -6,8 +6,7 @@
  */
 
 import { CAPABILITIES } from "./capabilities";
-import type { ChannelDriver } from "./index";
-import type { ChannelType, WhatsappTemplate } from "./types";
+import type { ChannelDriver, ChannelType, WhatsappTemplate } from "./types";
 
 export const SANDBOX_TEMPLATES: WhatsappTemplate[] = [
   {

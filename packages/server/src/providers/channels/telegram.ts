@@ -11,14 +11,9 @@
 import { timingSafeEqual } from "node:crypto";
 import { randomToken } from "../../lib/tokens";
 import { CAPABILITIES } from "./capabilities";
-import {
-  type ChannelContext,
-  type ChannelDriver,
-  ChannelRejected,
-  type InboundEvent,
-  InvalidChannelCredentials,
-} from "./index";
+import { ChannelRejected, InvalidChannelCredentials } from "./errors";
 import { ProviderRetry } from "./retry";
+import type { ChannelContext, ChannelDriver, InboundEvent } from "./types";
 
 export const TELEGRAM_API_URL = "https://api.telegram.org";
 

@@ -10,8 +10,9 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { CAPABILITIES } from "./capabilities";
-import { type ChannelDriver, ChannelRejected, type InboundEvent, InvalidChannelCredentials } from "./index";
+import { ChannelRejected, InvalidChannelCredentials } from "./errors";
 import { ProviderRetry } from "./retry";
+import type { ChannelDriver, InboundEvent } from "./types";
 
 export const VIBER_API_URL = "https://chatapi.viber.com/pa";
 /** How long after the save set_webhook is called (the save has committed by then). */

@@ -14,9 +14,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { randomToken } from "../../lib/tokens";
 import { CAPABILITIES } from "./capabilities";
-import { type ChannelDriver, ChannelRejected, type InboundEvent, InvalidChannelCredentials } from "./index";
+import { ChannelRejected, InvalidChannelCredentials } from "./errors";
 import { ProviderRetry } from "./retry";
-import type { WhatsappTemplate } from "./types";
+import type { ChannelDriver, InboundEvent, WhatsappTemplate } from "./types";
 
 export const WHATSAPP_API_URL = "https://graph.facebook.com/v21.0";
 const THROTTLE_CODES = new Set([4, 80007, 130429, 131048, 131056]);

@@ -5,7 +5,7 @@ import smpp, { type Pdu, type Server, type Session } from "smpp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../app";
 import { loadConfig } from "../../config";
-import { rows } from "../../modules/contacts/contacts.service";
+import { rows } from "../../db/sql";
 import { allocate } from "../../modules/credit/ledger";
 import { deliverBatch } from "../../modules/sms/deliver";
 import { auth, createCompany, createOperator, privateDatabase, testConfig } from "../../test/harness";

@@ -20,17 +20,17 @@ import {
   INVALID_SENDER_ID,
   TOO_MANY_SENDER_IDS,
   UNKNOWN_DEPARTMENT,
-} from "../modules/admin/users.messages";
-import { broadcastPayloadMessage } from "../modules/broadcasts/payload-rules";
-import { campaignFieldMessage } from "../modules/campaigns/campaigns.messages";
-import { contactFieldMessage } from "../modules/contacts/contacts.messages";
-import { INVALID_CREDIT_ACTION, INVALID_CREDIT_AMOUNT } from "../modules/credit/credit.messages";
-import { STATEMENT_MESSAGES } from "../modules/credit/statement.messages";
-import { AUTO_REPLY_MAX, KEYWORD_MESSAGES, keywordError } from "../modules/keywords/keywords.service";
-import { operatorFieldMessage } from "../modules/operator/operator.messages";
-import { PURCHASE_TOO_LARGE } from "../modules/payments/payments.messages";
-import { registryFieldMessage } from "../modules/registry/registry.messages";
-import { templateFieldMessage } from "../modules/templates/templates.messages";
+} from "./modules/admin/users.messages";
+import { broadcastPayloadMessage } from "./modules/broadcasts/payload-rules";
+import { campaignFieldMessage } from "./modules/campaigns/campaigns.messages";
+import { contactFieldMessage } from "./modules/contacts/contacts.messages";
+import { INVALID_CREDIT_ACTION, INVALID_CREDIT_AMOUNT } from "./modules/credit/credit.messages";
+import { STATEMENT_MESSAGES } from "./modules/credit/statement.messages";
+import { AUTO_REPLY_MAX, KEYWORD_MESSAGES, keywordError } from "./modules/keywords/keywords.service";
+import { operatorFieldMessage } from "./modules/operator/operator.messages";
+import { PURCHASE_TOO_LARGE } from "./modules/payments/payments.messages";
+import { registryFieldMessage } from "./modules/registry/registry.messages";
+import { templateFieldMessage } from "./modules/templates/templates.messages";
 
 /** Contacts and groups: the calls whose fields follow the contact and group forms. */
 const CONTACT_CALLS = new Set(["/addContact", "/editContact", "/addGroup", "/editGroup"]);

@@ -9,10 +9,12 @@
  * type HERALD_BROADCAST_PRICE_CENTS_<TYPE> or the type's declared price (providers/channels/capabilities.ts). A
  * company's row in `company_prices` overrides its channel's default. A sandbox channel never costs anything.
  */
+
 import type { components } from "@herald/api-client/schema";
 import { sql } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { DbOrTx } from "../../db/client";
+import { rowsOf } from "../../db/sql";
 import { CAPABILITIES, type ChannelDriverKind, type ChannelType } from "../../providers/channels";
 
 export type PriceChannel = components["schemas"]["PriceChannel"];
@@ -105,8 +107,6 @@ export interface Prices {
   /** The company's overrides (channels without one pay the default). */
   overrides: ReadonlyMap<PriceChannel, number>;
 }
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 export function pricesFrom(
   config: Pick<Config, "sending">,

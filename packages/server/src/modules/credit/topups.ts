@@ -1,29 +1,31 @@
 /**
- * Corporate top-up requests (`topup_requests`, written only here): an admin's Top Up (type 1, credit/topup.service.ts)
- * records one in the transaction that e-mails the vendor's support; the operator answers it by a grant — through
+ * Corporate top-up requests (`topup_requests`, written only here): an admin's Top Up (type 1, topup.service.ts)
+ * records one in the transaction that e-mails the vendor's support; the operator's console (modules/operator,
+ * `operatorTopups`) answers it by a grant — through
  * the ledger, in the transaction that marks it granted — or a decline with a message. Either answer rings the
  * bell of the company's admins (a notification). A request is answered once: a second answer is refused (409).
  */
+
 import type { components } from "@herald/api-client/schema";
 import { centsToSgd, formatAmount, sgdToCents } from "@herald/domain";
 import { type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { DbOrTx, Tx } from "../../db/client";
 import { notifications } from "../../db/schema";
+import { rowsOf } from "../../db/sql";
 import type { Deps } from "../../deps";
 import { BadRequest, Conflict, NotFound } from "../../errors";
 import { notificationEvent, publishAll } from "../../lib/events";
 import { decodeCursor, encodeCursor } from "../../lib/paging";
 import type { OperatorActor } from "../../plugins/operator";
 import { type AuditWho, recordAudit } from "../audit/audit";
-import { grantCredit } from "../credit/ledger";
-import { OPERATOR_MESSAGES as M } from "./operator.messages";
+import { TOPUP_MESSAGES as M } from "./credit.messages";
+import { grantCredit } from "./ledger";
 
 type S = components["schemas"];
 type Status = S["TopupRequestStatus"];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 /** The notification type of an answered request (informational: it links nowhere). */
 export const TOPUP_ANSWER_NOTIFICATION = "topup_answer";
@@ -146,12 +148,12 @@ export async function listTopups(
 
 /** The open request, locked for its answer; 404 / 409 otherwise. */
 async function openRequest(tx: Tx, id: string): Promise<TopupRow> {
-  if (!UUID.test(id)) throw new NotFound(M.topupNotFound);
+  if (!UUID.test(id)) throw new NotFound(M.notFound);
   const [locked] = rowsOf<{ status: Status }>(
     await tx.execute(sql`select status from topup_requests where id = ${id}::uuid for update`),
   );
-  if (!locked) throw new NotFound(M.topupNotFound);
-  if (locked.status !== "open") throw new Conflict(M.topupAnswered);
+  if (!locked) throw new NotFound(M.notFound);
+  if (locked.status !== "open") throw new Conflict(M.answered);
   const [row] = rowsOf<TopupRow>(await tx.execute(sql`${SELECT} where t.id = ${id}::uuid`));
   return row!;
 }

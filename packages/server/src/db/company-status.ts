@@ -1,5 +1,5 @@
 /**
- * A company's standing with the operator (`company_status`, written only by this module): active, or suspended
+ * A company's standing with the operator (`company_status`, written only by modules/operator/companies.service.ts): active, or suspended
  * with a reason. While suspended:
  * - its users are signed out at once and refused at sign-in (auth.service.ts) and on every call (the actor's one
  *   query, plugins/actor.ts) with SUSPENDED_MESSAGE;
@@ -10,10 +10,13 @@
  * Resuming re-arms what waited (companies.service.ts `rearmSending`): its queued rows get delivery jobs again and
  * its running broadcasts their job, in the resuming transaction; scheduled rows go out at the scheduler's next tick.
  *
- * This file imports nothing of the app's (the auth hook and the workers import it).
+ * The read side lives here, below every module, because the auth hook (plugins/actor.ts), sign-in and the
+ * sending workers all consult it; it imports nothing of the app's but the database.
  */
+
 import { type SQL, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "./client";
+import { rowsOf } from "./sql";
 
 export const SUSPENDED_MESSAGE = "Your company's account is suspended. Please contact your service provider.";
 
@@ -24,8 +27,6 @@ export const notSuspended = (companyId: SQL): SQL =>
 /** The same condition as text, for statements written as plain SQL (the actor's query). */
 export const NOT_SUSPENDED_SQL = (companyIdColumn: string) =>
   `not exists (select 1 from company_status cs_ where cs_.company_id = ${companyIdColumn} and cs_.status = 'suspended')`;
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 /** Whether the operator suspended the company. */
 export async function isSuspended(tx: DbOrTx, companyId: string): Promise<boolean> {
