@@ -1,4 +1,7 @@
-/** Spreadsheet cells: reading an uploaded workbook's cell as text, and neutralising exported cells (ARCHITECTURE.md §9). */
+/**
+ * Spreadsheet cells: reading an uploaded workbook's cell as text, and neutralising exported cells (a cell that
+ * starts with =, +, -, @, a tab or a carriage return gets a leading apostrophe, so no spreadsheet runs it).
+ */
 import type ExcelJS from "exceljs";
 
 /** A cell's text: numbers without exponent, rich text joined, a formula's result, a hyperlink's text. */

@@ -138,7 +138,7 @@ interface Broadcast {
   reservation_id: string | null;
   /** A live broadcast's attachment (sent with or without text). */
   attachment: AttachmentRow | null;
-  /** The operator suspended the company: nothing is sent until it is resumed (modules/operator/status.ts). */
+  /** The operator suspended the company: nothing is sent until it is resumed (db/company-status.ts). */
   suspended: boolean;
 }
 

@@ -5,7 +5,7 @@
  * see, modules/channels/scope.ts); every room, message and assignment query starts from it, so another company's
  * room and a room of another department's channel both answer 404 and never appear in a list.
  *
- * Assignment follows the specification's state machine (messaging spec §4, §6; @herald/domain chatroom.ts):
+ * Assignment follows the room state machine of @herald/domain (chatroom.ts):
  * - assign (any state; a closed room is re-opened first: "Re-opened by", then "Assigned to X by Y"): supervisors
  *   and admins may assign anyone and reassign; an agent may only take an open or closed room for themselves.
  * - unassign (assigned or in-progress -> open, "Unassigned by"): supervisors and admins only.

@@ -1,4 +1,4 @@
-/** Texts of the SMS report calls (§8 where the specification has one; designed otherwise). */
+/** Texts of the SMS report calls: the specification's words where it has them, ours where it has none. */
 export const SCHEDULED_TOO_SOON = "Cannot delete ! Some records are scheduled within 30 minutes from now.";
 export const END_IN_FUTURE = "End date cannot be in the future.";
 export const START_IN_PAST = "Start date cannot be in the past.";

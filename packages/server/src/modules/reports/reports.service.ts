@@ -49,7 +49,7 @@ interface PageQuery {
 }
 
 const DAY_MS = 24 * 3600_000;
-/** Scheduled rows this close to their time cannot be deleted (§9, server-enforced). */
+/** Scheduled rows due within 30 minutes cannot be deleted (enforced here, whatever the client shows). */
 export const DELETE_LOCK_MS = 30 * 60_000;
 /** Rows of the outbox: every state after `scheduled` except those never sent (skipped) or cancelled. */
 const OUTBOX_STATUSES = sql`('queued', 'submitting', 'accepted', 'delivered', 'failed', 'rejected')`;

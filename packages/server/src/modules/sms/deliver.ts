@@ -34,7 +34,7 @@
  * unsubscribed since are 'skipped'), recurring sends get their next run's rows and reservation, and rows that
  * stayed queued or submitting too long are enqueued again.
  *
- * Suspension (modules/operator/status.ts): neither the claim nor the tick takes a suspended company's rows or
+ * Suspension (db/company-status.ts): neither the claim nor the tick takes a suspended company's rows or
  * sends; they stay as they are (nothing failed, released or refunded) and go on once the operator resumes the
  * company, which enqueues its queued rows again.
  */
@@ -323,7 +323,7 @@ async function recordAccepted(deps: Deps, accepted: Extract<Outcome, { ok: true 
   const byId = new Map(accepted.map((o) => [o.row.id, o.row]));
   const values = accepted.map(({ row, result, at }) => {
     const segments = Math.max(1, result.segments);
-    // The row's own price (its company's when it was written, modules/operator/prices.ts): an SMS pays it per
+    // The row's own price (its company's when it was written, modules/credit/prices.ts): an SMS pays it per
     // segment the gateway accepted, an e-mail or a chat message once.
     const planned = Number(row.cost_cents);
     const cost = row.channel === "sms" ? segments * Math.round(planned / Math.max(1, row.segments)) : planned;

@@ -2,7 +2,7 @@
  * What each of the 13 channel types can carry: the declared capability matrix every driver of a type shares
  * (the sandbox driver of a type simulates the same rules, so a trial behaves as the real channel will).
  *
- * File types are the specification's table (messaging spec §9: WhatsApp, Messenger, Telegram, WeChat). The
+ * File types are the specification's table for WhatsApp, Messenger, Telegram and WeChat. The
  * specification gives no per-type sizes; the sizes are the providers' documented limits (WhatsApp Cloud API media
  * limits, Messenger attachment limit 25 MB, Telegram Bot API 10 MB photos / 50 MB other files, WeChat customer
  * service image 10 MB, Instagram, LINE and Viber as their APIs document), never above the portal's upload limit
@@ -37,7 +37,7 @@ export interface ChannelCapabilities {
 }
 
 const MB = 1024 * 1024;
-/** The portal's upload limit (messaging spec §9). */
+/** The portal's upload limit: 150 MB (157,286,400 bytes) per file. */
 export const UPLOAD_LIMIT_BYTES = 157_286_400;
 
 const TEXT_ONLY: ChannelCapabilities = {
