@@ -1,6 +1,7 @@
 import { ApiError } from "@herald/api-client";
 import {
   DEFAULT_TIME_ZONE,
+  dayInZone,
   displayTimeZone,
   formatInZone,
   formatSgd,
@@ -63,6 +64,17 @@ export function personParts(label: string): { name: string; email: string | null
  * The first and last millisecond of a "yyyy-MM-dd" day in the company's zone (the display zone; the browser's
  * own before the shell knows it), or null when it is not a real day: date filters read days as the company does.
  */
+/**
+ * Today as "yyyy-MM-dd" in the company's time zone (the browser's calendar while the zone is not known): late in
+ * the evening in London it is already tomorrow for a company in Singapore, and its lists count days as it does.
+ */
+export function companyToday(now: Date = new Date()): string {
+  const zone = displayTimeZone();
+  if (zone) return dayInZone(now, zone);
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
+}
+
 export function companyDay(day: string): { start: Date; end: Date } | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!m) return null;

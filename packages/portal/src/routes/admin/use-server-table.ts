@@ -31,13 +31,17 @@ export function useServerTable({ pageSizes, defaultSorting = [], debounceMs = 25
   const [debounced, setDebounced] = useState("");
   const [sorting, setSorting] = useState<DataTableSorting>(defaultSorting);
 
+  // A new search (once typing pauses) goes back to the first page; nothing happens while the words are the
+  // same — on the first render too, so a page chosen in the first moments is not taken back.
   useEffect(() => {
+    const next = search.trim();
+    if (next === debounced) return;
     const t = setTimeout(() => {
-      setDebounced(search.trim());
+      setDebounced(next);
       setPageIndex(0);
     }, debounceMs);
     return () => clearTimeout(t);
-  }, [search, debounceMs]);
+  }, [search, debounced, debounceMs]);
 
   const query = useMemo<ServerTableQuery>(() => {
     const q: ServerTableQuery = { page: pageIndex + 1, pageSize };

@@ -1,4 +1,4 @@
-import { MESSAGES } from "@herald/domain";
+import { MESSAGES, setDisplayTimeZone } from "@herald/domain";
 import { describe, expect, it } from "vitest";
 import {
   CAMPAIGNS_PATH,
@@ -46,6 +46,22 @@ describe("date range", () => {
   it("defaults to the last 2 days, today included", () => {
     expect(defaultRange(new Date(2026, 2, 1, 9, 30))).toEqual({ start: "2026-02-27", end: "2026-03-01" });
     expect(defaultRange(new Date(2026, 0, 1, 0, 0))).toEqual({ start: "2025-12-30", end: "2026-01-01" });
+  });
+
+  it("counts today as the company's calendar does: at 21:00 in London a Singapore company is already on the next day", () => {
+    setDisplayTimeZone("Asia/Singapore");
+    try {
+      expect(defaultRange(new Date("2026-12-07T21:00:00Z"))).toEqual({
+        start: "2026-12-06",
+        end: "2026-12-08",
+      });
+      expect(defaultRange(new Date("2026-12-07T15:59:00Z"))).toEqual({
+        start: "2026-12-05",
+        end: "2026-12-07",
+      });
+    } finally {
+      setDisplayTimeZone(null);
+    }
   });
 
   it("sends the start of the first local day and the end of the last one", () => {

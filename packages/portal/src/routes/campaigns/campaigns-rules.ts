@@ -5,7 +5,7 @@
  */
 import type { Schema } from "@herald/api-client";
 import { CAMPAIGN_NAME_MAX, formatDateTime12, MESSAGES, REQUIRED } from "@herald/domain";
-import { companyDay } from "../format";
+import { companyDay, companyToday } from "../format";
 
 export type Campaign = Schema<"Campaign">;
 export type CampaignStatus = Campaign["status"];
@@ -32,10 +32,12 @@ const pad = (n: number) => String(n).padStart(2, "0");
 /** A local calendar day as "yyyy-MM-dd". */
 export const localDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
-/** The default range: from 2 days before today to today (local days). */
+/** The default range: from 2 days before today to today, today as the company's calendar has it. */
 export function defaultRange(now = new Date()): DayRange {
-  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate() - DEFAULT_RANGE_DAYS);
-  return { start: localDay(start), end: localDay(now) };
+  const end = companyToday(now);
+  const [y, m, d] = end.split("-").map(Number) as [number, number, number];
+  const start = new Date(Date.UTC(y, m - 1, d - DEFAULT_RANGE_DAYS)).toISOString().slice(0, 10);
+  return { start, end };
 }
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
