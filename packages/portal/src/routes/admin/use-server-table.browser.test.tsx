@@ -3,12 +3,13 @@ import { createRoot } from "react-dom/client";
 import { expect, it } from "vitest";
 import { useServerTable } from "./use-server-table";
 
+let table!: ReturnType<typeof useServerTable>;
+function Probe() {
+  table = useServerTable({ pageSizes: [1000], debounceMs: 50 });
+  return null;
+}
+
 it("keeps a page chosen at once after the first render (only a new search goes back to the first page)", async () => {
-  let table!: ReturnType<typeof useServerTable>;
-  function Probe() {
-    table = useServerTable({ pageSizes: [1000], debounceMs: 50 });
-    return null;
-  }
   const el = document.createElement("div");
   document.body.append(el);
   const root = createRoot(el);

@@ -16,28 +16,29 @@ const pageOf = (index: number, size: number, total: number): R[] =>
     n: index * size + i + 1,
   }));
 
+let go: (i: number) => void = () => {};
+function Screen() {
+  const [pageIndex, setPageIndex] = useState(0);
+  go = setPageIndex;
+  return (
+    <DataTable<R>
+      label="Rows"
+      mode="server"
+      total={205}
+      data={pageOf(pageIndex, 200, 205)}
+      columns={columns}
+      getRowId={(r) => r.id}
+      pageSizeOptions={[200]}
+      pageIndex={pageIndex}
+      onPageChange={setPageIndex}
+    />
+  );
+}
+
 it("a server-paged table shows the next page's rows when its page changes (from a virtualised page to a short one)", async () => {
   const el = document.createElement("div");
   el.className = lightThemeClass;
   document.body.append(el);
-  let go: (i: number) => void = () => {};
-  function Screen() {
-    const [pageIndex, setPageIndex] = useState(0);
-    go = setPageIndex;
-    return (
-      <DataTable<R>
-        label="Rows"
-        mode="server"
-        total={205}
-        data={pageOf(pageIndex, 200, 205)}
-        columns={columns}
-        getRowId={(r) => r.id}
-        pageSizeOptions={[200]}
-        pageIndex={pageIndex}
-        onPageChange={setPageIndex}
-      />
-    );
-  }
   const root = createRoot(el);
   flushSync(() => root.render(<Screen />));
   await expect.poll(() => el.querySelectorAll("tbody tr td").length).toBeGreaterThan(5);
