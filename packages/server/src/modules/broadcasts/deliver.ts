@@ -41,7 +41,9 @@
  * already recorded as sent is not sent again). A duplicate can only be a message the provider accepted in the
  * moments before the kill (the accept window: at most the windows a worker had in flight), and it is charged once.
  */
+
 import { createHash } from "node:crypto";
+import { MAX_ATTEMPTS } from "@herald/domain";
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { DbOrTx, Tx } from "../../db/client";
@@ -80,8 +82,9 @@ export const WINDOW = 500;
 export const windowSize = (perSecond: number) => Math.max(1, Math.min(WINDOW, Math.ceil(perSecond / 10)));
 /** Sends in flight per worker. */
 export const CONCURRENCY = 16;
-/** Sends of one row that did not reach the provider before it fails. */
-export const MAX_ATTEMPTS = 8;
+/** Sends of one row that did not reach the provider before it fails: the message life's rule (@herald/domain). */
+export { MAX_ATTEMPTS };
+
 /** A job hands over to a new one after this long (long broadcasts never outlive the queue's job expiry). */
 const JOB_SECONDS = 120;
 const FIRST_BACKOFF_MS = 1000;

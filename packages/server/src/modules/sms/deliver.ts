@@ -38,6 +38,7 @@
  * sends; they stay as they are (nothing failed, released or refunded) and go on once the operator resumes the
  * company, which enqueues its queued rows again.
  */
+import { MAX_ATTEMPTS, retryPlan } from "@herald/domain";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { notSuspended } from "../../db/company-status";
@@ -56,7 +57,9 @@ import { sendAtRate } from "./rate";
 import { type Frequency, nextRunAfter } from "./schedule";
 import { refreshCampaigns, settleReservations, settleSends } from "./settle";
 
-export const MAX_ATTEMPTS = 8;
+/** Tries of a message before a temporary error is final: the message life's rule (@herald/domain). */
+export { MAX_ATTEMPTS };
+
 /** Submissions in flight per job. */
 const CONCURRENCY = 8;
 /** Rows per rate take and per outcome transaction of a job. */
@@ -297,14 +300,17 @@ async function recordFailure(
       where id = ${row.id}::uuid and status = 'submitting'`);
     return null;
   }
-  if (err instanceof SmsRejected || row.attempts >= MAX_ATTEMPTS) {
+  // Retried or ended by the error's class (@herald/domain retryPlan): a refusal ends at once, anything else
+  // waits 2, 4, 8 … seconds (at most 5 minutes) until MAX_ATTEMPTS tries.
+  const plan = retryPlan(err instanceof SmsRejected ? "permanent" : "temporary", row.attempts);
+  if (!plan.retry) {
     await db.execute(sql`update sms_messages
       set status = ${err instanceof SmsRejected ? "rejected" : "failed"}, billable = false, locked_at = null,
           error = ${message}
       where id = ${row.id}::uuid and status = 'submitting'`);
     return null;
   }
-  const delay = Math.min(300, 2 ** row.attempts);
+  const delay = plan.delayMs / 1000;
   await db.execute(sql`update sms_messages set status = 'queued', locked_at = null, error = ${message},
     scheduled_at = now() + make_interval(secs => ${delay})
     where id = ${row.id}::uuid and status = 'submitting'`);
